@@ -1,0 +1,42 @@
+# `make run` starts the app, `make test` runs every check. Both set up
+# .venv on first use (and again whenever pyproject.toml changes).
+VENV  := .venv
+BIN   := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run lan test lint unit e2e bench screenshots system-deps clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/scorekeeper serve
+
+lan: $(STAMP)
+	$(BIN)/scorekeeper serve --lan
+
+system-deps:
+	bash .ci/system-deps
+
+lint: $(STAMP)
+	$(BIN)/ruff check scorekeeper tests bench
+	$(BIN)/ruff format --check scorekeeper tests bench
+	$(BIN)/mypy
+
+test: $(STAMP) system-deps lint
+	$(BIN)/pytest -q
+
+bench: $(STAMP) system-deps
+	$(BIN)/python bench/scoring.py
+	$(BIN)/python bench/storage.py
+	$(BIN)/python bench/ui.py
+	$(BIN)/python bench/review.py
+
+screenshots: $(STAMP) system-deps
+	$(BIN)/python bench/screenshots.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

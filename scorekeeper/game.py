@@ -1,0 +1,75 @@
+"""Operations on a game. Each returns a new, fully re-scored game or raises
+with every problem; the game passed in is never changed."""
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from scorekeeper.errors import InvalidGameError, InvalidHandError, Problem
+from scorekeeper.i18n import _
+from scorekeeper.model import Game, Hand, Variant
+from scorekeeper.rules import RuleSet
+from scorekeeper.scoring import GameScore, score_game
+from scorekeeper.validation import setup_problems
+
+
+def new_game(
+    variant: Variant,
+    players: Sequence[str],
+    first_dealer: int = 0,
+    rules: RuleSet | None = None,
+) -> Game:
+    problems = setup_problems(variant, players, first_dealer)
+    if problems:
+        raise InvalidGameError(tuple(problems))
+    return Game(variant, tuple(p.strip() for p in players), first_dealer, rules or RuleSet())
+
+
+def check_hand(game: Game, hand: Hand) -> GameScore:
+    """Score `game` as if `hand` were added; raises if it cannot be."""
+    return score_game(replace(game, hands=(*game.hands, hand)))
+
+
+def add_hand(game: Game, hand: Hand) -> Game:
+    updated = replace(game, hands=(*game.hands, hand))
+    score_game(updated)
+    return updated
+
+
+def replace_hand(game: Game, index: int, hand: Hand) -> Game:
+    _check_index(game, index)
+    hands = list(game.hands)
+    hands[index] = hand
+    updated = replace(game, hands=tuple(hands))
+    score_game(updated)
+    return updated
+
+
+def remove_hand(game: Game, index: int) -> Game:
+    """Delete any hand; the later hands are re-scored (and re-checked)."""
+    _check_index(game, index)
+    updated = replace(game, hands=game.hands[:index] + game.hands[index + 1 :])
+    score_game(updated)
+    return updated
+
+
+def undo_last_hand(game: Game) -> Game:
+    return remove_hand(game, len(game.hands) - 1)
+
+
+def rematch(game: Game) -> Game:
+    """Same players and rules; the deal moves on from where this game ended."""
+    return Game(game.variant, game.players, game.dealer(len(game.hands)), game.rules)
+
+
+def _check_index(game: Game, index: int) -> None:
+    if not 0 <= index < len(game.hands):
+        raise InvalidHandError(
+            (
+                Problem(
+                    "hand",
+                    _("there is no hand {number}: this game has {count}").format(
+                        number=index + 1, count=len(game.hands)
+                    ),
+                ),
+            )
+        )

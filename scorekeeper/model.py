@@ -1,0 +1,86 @@
+"""The domain: variants, seats and sides, bids, hands and games.
+
+Plain frozen values. Checking them is `validation`'s job, scoring them is
+`scoring`'s; a game never stores a total.
+"""
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from scorekeeper.rules import RuleSet
+
+MAX_BID = 13
+TRICKS_PER_HAND = 13
+
+
+class Variant(StrEnum):
+    PARTNERSHIP = "partnership"  # 4 players, seats 0+2 against 1+3
+    TWO_PLAYER = "two-player"  # 2 players, each a side
+
+    @property
+    def player_count(self) -> int:
+        return 4 if self is Variant.PARTNERSHIP else 2
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats of each side; partners sit opposite."""
+        if self is Variant.PARTNERSHIP:
+            return ((0, 2), (1, 3))
+        return ((0,), (1,))
+
+    def side_of(self, seat: int) -> int:
+        return seat % len(self.sides)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A number of tricks; 0 is nil. `blind` only goes with nil (blind nil)."""
+
+    value: int
+    blind: bool = False
+
+    @property
+    def is_nil(self) -> bool:
+        return self.value == 0
+
+    def __str__(self) -> str:
+        if self.blind:
+            return "blind nil"
+        return "nil" if self.is_nil else str(self.value)
+
+
+NIL = Bid(0)
+BLIND_NIL = Bid(0, blind=True)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What the table bid and took, by seat."""
+
+    bids: tuple[Bid, ...]
+    tricks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    variant: Variant
+    players: tuple[str, ...]  # clockwise by seat
+    first_dealer: int = 0
+    rules: RuleSet = field(default_factory=RuleSet)
+    hands: tuple[Hand, ...] = ()
+
+    def dealer(self, hand_index: int) -> int:
+        """Seat that deals hand `hand_index` (0-based); the deal passes left.
+
+        In the two-player game "dealer" is whoever draws first; it alternates too.
+        """
+        return (self.first_dealer + hand_index) % self.variant.player_count
+
+    def bidding_order(self, hand_index: int) -> tuple[int, ...]:
+        """Seats in bidding order: left of the dealer first, who also leads."""
+        n = self.variant.player_count
+        dealer = self.dealer(hand_index)
+        return tuple((dealer + 1 + i) % n for i in range(n))
+
+    def side_names(self, side: int) -> tuple[str, ...]:
+        return tuple(self.players[seat] for seat in self.variant.sides[side])

@@ -1,0 +1,122 @@
+"""The spades-score/1 game record: the JSON shape for files, export and import.
+
+    {"format": "spades-score/1", "variant": "partnership",
+     "players": ["Alex", "Beth", "Charlie", "David"], "first_dealer": 0,
+     "rules": {"target": 500},
+     "hands": [{"bids": [4, 3, "nil", "blind_nil"], "tricks": [5, 4, 0, 4]}]}
+
+Parsing checks structure and types; `score_game` then checks the play itself.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.errors import InvalidGameError, InvalidRecordError
+from scorekeeper.i18n import _
+from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
+from scorekeeper.rules import rules_from_dict
+from scorekeeper.scoring import score_game
+from scorekeeper.validation import setup_problems
+
+FORMAT = "spades-score/1"
+MAX_HANDS = 2_000  # far beyond any real game; stops hostile files early
+
+
+def bid_from_json(raw: Any) -> Bid:
+    if raw == "nil":
+        return NIL
+    if raw == "blind_nil":
+        return BLIND_NIL
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return Bid(raw)  # the range is checked with the hand
+    raise ValueError(
+        _('bid {value!r} is not a bid: use a whole number 0-13, "nil" or "blind_nil"').format(
+            value=raw
+        )
+    )
+
+
+def bid_to_json(bid: Bid) -> int | str:
+    if bid.blind:
+        return "blind_nil"
+    return "nil" if bid.is_nil else bid.value
+
+
+def game_from_record(data: Any) -> Game:
+    """Parse and fully check a record; raises a ScorekeeperError subclass."""
+    if not isinstance(data, Mapping):
+        raise InvalidRecordError(
+            _("a game record must be a JSON object, got {kind}").format(kind=type(data).__name__)
+        )
+    if data.get("format") != FORMAT:
+        raise InvalidRecordError(
+            _('"format" must be {expected!r}, got {value!r}').format(
+                expected=FORMAT, value=data.get("format")
+            )
+        )
+    variant_raw = data.get("variant", Variant.PARTNERSHIP.value)
+    try:
+        variant = Variant(variant_raw)
+    except ValueError:
+        raise InvalidRecordError(
+            _('"variant" must be "partnership" or "two-player", got {value!r}').format(
+                value=variant_raw
+            )
+        ) from None
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise InvalidRecordError(
+            _('"players" must be a list of names, got {value!r}').format(value=players)
+        )
+    first_dealer = data.get("first_dealer", 0)
+    problems = setup_problems(variant, players, first_dealer)
+    if problems:
+        raise InvalidGameError(tuple(problems))
+    rules = rules_from_dict(data.get("rules"))
+    hands_raw = data.get("hands", [])
+    if not isinstance(hands_raw, list):
+        raise InvalidRecordError(_('"hands" must be a list, got {value!r}').format(value=hands_raw))
+    if len(hands_raw) > MAX_HANDS:
+        raise InvalidRecordError(
+            _("a game has at most {limit} hands, got {count}").format(
+                limit=MAX_HANDS, count=len(hands_raw)
+            )
+        )
+    hands = tuple(_hand_from_json(i + 1, raw) for i, raw in enumerate(hands_raw))
+    game = Game(variant, tuple(p.strip() for p in players), first_dealer, rules, hands)
+    score_game(game)
+    return game
+
+
+def _hand_from_json(number: int, raw: Any) -> Hand:
+    if not isinstance(raw, Mapping):
+        raise InvalidRecordError(
+            _('hand {number}: must be an object with "bids" and "tricks", got {value!r}').format(
+                number=number, value=raw
+            )
+        )
+    bids, tricks = raw.get("bids"), raw.get("tricks")
+    if not isinstance(bids, list) or not isinstance(tricks, list):
+        raise InvalidRecordError(
+            _('hand {number}: "bids" and "tricks" must both be lists').format(number=number)
+        )
+    try:
+        parsed = tuple(bid_from_json(b) for b in bids)
+    except ValueError as error:
+        raise InvalidRecordError(
+            _("hand {number}: {problem}").format(number=number, problem=error)
+        ) from None
+    return Hand(parsed, tuple(tricks))
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "variant": game.variant.value,
+        "players": list(game.players),
+        "first_dealer": game.first_dealer,
+        "rules": game.rules.to_dict(),
+        "hands": [
+            {"bids": [bid_to_json(b) for b in h.bids], "tricks": list(h.tricks)} for h in game.hands
+        ],
+    }

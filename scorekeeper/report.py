@@ -1,0 +1,69 @@
+"""A game's score as plain JSON-ready data (the CLI's output, export, API)."""
+
+from typing import Any
+
+from scorekeeper.model import Game
+from scorekeeper.scoring import GameScore, SideHand
+
+
+def _side_hand(sh: SideHand) -> dict[str, Any]:
+    return {
+        "contract": sh.contract,
+        "tricks": sh.tricks_toward,
+        "made": sh.made,
+        "contract_points": sh.contract_points,
+        "bags": sh.bags,
+        "bag_points": sh.bag_points,
+        "nils": [
+            {
+                "seat": n.seat,
+                "blind": n.blind,
+                "tricks": n.tricks,
+                "made": n.made,
+                "points": n.points,
+            }
+            for n in sh.nils
+        ],
+        "nil_points": sh.nil_points,
+        "bag_penalties": sh.penalties,
+        "penalty_points": sh.penalty_points,
+        "points": sh.points,
+        "score": sh.score,
+        "carried_bags": sh.carried_bags,
+    }
+
+
+def score_report(game: Game, score: GameScore) -> dict[str, Any]:
+    return {
+        "sides": [
+            {"players": list(game.side_names(t.side)), "score": t.score, "bags": t.bags}
+            for t in score.sides
+        ],
+        "hands": [
+            {
+                "number": h.index + 1,
+                "dealer": h.dealer,
+                "first_bidder": h.first_bidder,
+                "sides": [_side_hand(sh) for sh in h.sides],
+                "events": [
+                    {
+                        k: v
+                        for k, v in (
+                            ("kind", e.kind.value),
+                            ("side", e.side),
+                            ("seat", e.seat),
+                            ("count", e.count),
+                        )
+                        if v is not None
+                    }
+                    for e in h.events
+                ],
+            }
+            for h in score.hands
+        ],
+        "status": score.status.value,
+        "winner": score.winner,
+        "tied": score.tied,
+        "next_dealer": score.next_dealer,
+        "rules": game.rules.to_dict(),
+    }

@@ -1,0 +1,136 @@
+"""House rules as data. A game stores its full rule set, so an old game is
+always re-scored by the rules it was played with."""
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from scorekeeper.errors import InvalidRulesError, Problem
+from scorekeeper.i18n import _
+
+
+class FailedNilTricks(StrEnum):
+    """Where the tricks of a nil bidder go."""
+
+    BAGS = "bags"  # always bags for the side, never toward the partner's contract
+    COUNT_FOR_PARTNER = "count_for_partner"  # help the partner's contract, bags above it
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every house rule. The defaults are the seed rules."""
+
+    target: int = 500
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    nil_bonus: int = 100
+    blind_nil_bonus: int = 200
+    failed_nil_tricks: FailedNilTricks = FailedNilTricks.BAGS
+    mercy: int | None = None  # a side at or below this score loses
+    allow_nil: bool = True
+    allow_blind_nil: bool = True
+    blind_nil_min_deficit: int | None = None  # blind nil only when trailing by this much
+    min_side_bid: int = 0  # smallest contract of a side without a nil bidder (0: off)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["failed_nil_tricks"] = self.failed_nil_tricks.value
+        return data
+
+    def overrides(self) -> dict[str, Any]:
+        """Only the rules that differ from the defaults."""
+        default = RuleSet().to_dict()
+        return {k: v for k, v in self.to_dict().items() if default[k] != v}
+
+
+RULE_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
+
+# name -> (smallest, largest, may be null)
+_INT_RANGES: dict[str, tuple[int, int, bool]] = {
+    "target": (1, 100_000, False),
+    "bag_limit": (1, 1_000, False),
+    "bag_penalty": (0, 100_000, False),
+    "nil_bonus": (0, 100_000, False),
+    "blind_nil_bonus": (0, 100_000, False),
+    "mercy": (-100_000, -1, True),
+    "blind_nil_min_deficit": (0, 100_000, True),
+    "min_side_bid": (0, 13, False),
+}
+_BOOLS = ("allow_nil", "allow_blind_nil")
+
+
+def rules_from_dict(data: Mapping[str, Any] | None, base: RuleSet | None = None) -> RuleSet:
+    """Build a rule set from overrides, reporting every bad name or value."""
+    base = base or RuleSet()
+    if data is None:
+        return base
+    if not isinstance(data, Mapping):
+        raise InvalidRulesError(
+            (
+                Problem(
+                    "rules",
+                    _("rules must be an object of name: value, got {value!r}").format(value=data),
+                ),
+            )
+        )
+    problems: list[Problem] = []
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name not in RULE_NAMES:
+            problems.append(
+                Problem(
+                    f"rules.{name}",
+                    _("unknown house rule {name!r}; known rules: {known}").format(
+                        name=name, known=", ".join(RULE_NAMES)
+                    ),
+                )
+            )
+            continue
+        problem = _check_rule(name, value)
+        if problem:
+            problems.append(Problem(f"rules.{name}", problem))
+        elif name == "failed_nil_tricks":
+            values[name] = FailedNilTricks(value)
+        else:
+            values[name] = value
+    if problems:
+        raise InvalidRulesError(tuple(problems))
+    return replace(base, **values)
+
+
+def _check_rule(name: str, value: Any) -> str | None:
+    if name == "failed_nil_tricks":
+        allowed = [m.value for m in FailedNilTricks]
+        if value not in allowed:
+            return _("failed_nil_tricks must be one of {allowed}, got {value!r}").format(
+                allowed=", ".join(allowed), value=value
+            )
+        return None
+    if name in _BOOLS:
+        if not isinstance(value, bool):
+            return _("{name} must be true or false, got {value!r}").format(name=name, value=value)
+        return None
+    low, high, nullable = _INT_RANGES[name]
+    if value is None and nullable:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        off = _(" or null (off)") if nullable else ""
+        return _("{name} must be a whole number from {low} to {high}{off}, got {value!r}").format(
+            name=name, low=low, high=high, off=off, value=value
+        )
+    return None
+
+
+# Common tables' presets; "standard" is the seed rules.
+PRESETS: dict[str, RuleSet] = {
+    "standard": RuleSet(),
+    "short": RuleSet(target=300),
+    "quick": RuleSet(target=250),
+    "mercy": RuleSet(mercy=-200),
+}
+
+
+def preset_name(rules: RuleSet) -> str | None:
+    """The preset a rule set matches exactly, if any."""
+    return next((name for name, preset in PRESETS.items() if preset == rules), None)

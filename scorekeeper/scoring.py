@@ -1,0 +1,263 @@
+"""Scores a game from its hands and rule set. Nothing here is stored: every
+total is recomputed, so undo and edits are always consistent."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scorekeeper.errors import GameOverError, InvalidHandError, Problem
+from scorekeeper.i18n import _
+from scorekeeper.model import Game, Hand
+from scorekeeper.rules import FailedNilTricks, RuleSet
+from scorekeeper.validation import hand_problems
+
+
+class Status(StrEnum):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+
+
+class EventKind(StrEnum):
+    MADE = "made"
+    SET = "set"
+    NIL_MADE = "nil_made"
+    NIL_FAILED = "nil_failed"
+    BLIND_NIL_MADE = "blind_nil_made"
+    BLIND_NIL_FAILED = "blind_nil_failed"
+    BAG_PENALTY = "bag_penalty"
+    GAME_WON = "game_won"
+    MERCY = "mercy"  # the game ended because a side fell to the mercy score
+    TIE = "tie"  # both sides past the target with equal scores: play on
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: EventKind
+    side: int | None = None
+    seat: int | None = None
+    count: int = 0  # tricks for MADE/SET, penalties for BAG_PENALTY
+
+
+@dataclass(frozen=True)
+class NilResult:
+    seat: int
+    blind: bool
+    tricks: int
+    made: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class SideHand:
+    """One side's result for one hand: everything a score sheet shows."""
+
+    side: int
+    contract: int  # sum of non-nil bids
+    tricks_toward: int  # tricks counted toward the contract
+    made: bool | None  # None when the side had no contract (all nil)
+    contract_points: int
+    bags: int  # bags taken this hand
+    nils: tuple[NilResult, ...]
+    nil_points: int
+    penalties: int  # bag penalties this hand (a hand can cross the limit twice)
+    penalty_points: int  # negative or 0
+    points: int  # the hand's total
+    score: int  # running score after this hand
+    carried_bags: int  # bags carried after penalties
+
+    @property
+    def bag_points(self) -> int:
+        return self.bags
+
+
+@dataclass(frozen=True)
+class HandScore:
+    index: int  # 0-based
+    dealer: int
+    first_bidder: int
+    sides: tuple[SideHand, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class SideTotal:
+    side: int
+    seats: tuple[int, ...]
+    score: int
+    bags: int  # carried, after penalties
+
+
+@dataclass(frozen=True)
+class GameScore:
+    sides: tuple[SideTotal, ...]
+    hands: tuple[HandScore, ...]
+    status: Status
+    winner: int | None
+    tied: bool  # every side past the target, equal: another hand is needed
+    next_dealer: int | None  # None once the game is over
+    next_first_bidder: int | None
+
+
+def score_side(
+    rules: RuleSet,
+    seats: Sequence[int],
+    hand: Hand,
+    side: int,
+    score_before: int,
+    bags_before: int,
+) -> SideHand:
+    """One side's points for one hand, per the rules' steps 1-4."""
+    nils: list[NilResult] = []
+    contract = 0
+    toward = 0
+    nil_tricks = 0
+    for seat in seats:
+        bid, taken = hand.bids[seat], hand.tricks[seat]
+        if bid.is_nil:
+            bonus = rules.blind_nil_bonus if bid.blind else rules.nil_bonus
+            kept = taken == 0
+            nils.append(NilResult(seat, bid.blind, taken, kept, bonus if kept else -bonus))
+            nil_tricks += taken
+        else:
+            contract += bid.value
+            toward += taken
+
+    bags = 0
+    if rules.failed_nil_tricks is FailedNilTricks.COUNT_FOR_PARTNER and contract > 0:
+        toward += nil_tricks
+    else:
+        bags += nil_tricks  # a nil bidder's tricks never help the partner
+
+    made: bool | None = None
+    contract_points = 0
+    if contract > 0:
+        made = toward >= contract
+        if made:
+            contract_points = 10 * contract
+            bags += toward - contract
+        else:
+            contract_points = -10 * contract
+
+    nil_points = sum(n.points for n in nils)
+    running_bags = bags_before + bags
+    penalties, carried = divmod(running_bags, rules.bag_limit)
+    penalty_points = -penalties * rules.bag_penalty
+    points = nil_points + contract_points + bags + penalty_points
+    return SideHand(
+        side=side,
+        contract=contract,
+        tricks_toward=toward,
+        made=made,
+        contract_points=contract_points,
+        bags=bags,
+        nils=tuple(nils),
+        nil_points=nil_points,
+        penalties=penalties,
+        penalty_points=penalty_points,
+        points=points,
+        score=score_before + points,
+        carried_bags=carried,
+    )
+
+
+def decide(scores: Sequence[int], rules: RuleSet) -> tuple[int | None, bool, bool]:
+    """(winner, tied, by_mercy) for the scores after a hand.
+
+    Past the target: the only side there wins, or the higher of several; equal
+    scores there play another hand. Otherwise a side at or below the mercy
+    score loses (if all are, the higher wins).
+    """
+    reached = [i for i, s in enumerate(scores) if s >= rules.target]
+    if reached:
+        return (*_highest(scores, reached), False)
+    if rules.mercy is not None:
+        busted = [i for i, s in enumerate(scores) if s <= rules.mercy]
+        alive = [i for i in range(len(scores)) if i not in busted]
+        if busted and len(alive) == 1:
+            return alive[0], False, True
+        if busted and not alive:
+            return (*_highest(scores, busted), True)
+    return None, False, False
+
+
+def _highest(scores: Sequence[int], candidates: list[int]) -> tuple[int | None, bool]:
+    best = max(scores[i] for i in candidates)
+    leaders = [i for i in candidates if scores[i] == best]
+    return (leaders[0], False) if len(leaders) == 1 else (None, True)
+
+
+def _events(hand_sides: Sequence[SideHand]) -> list[Event]:
+    events: list[Event] = []
+    for sh in hand_sides:
+        if sh.made is not None:
+            kind = EventKind.MADE if sh.made else EventKind.SET
+            events.append(Event(kind, sh.side, count=sh.tricks_toward))
+        for nil in sh.nils:
+            if nil.blind:
+                kind = EventKind.BLIND_NIL_MADE if nil.made else EventKind.BLIND_NIL_FAILED
+            else:
+                kind = EventKind.NIL_MADE if nil.made else EventKind.NIL_FAILED
+            events.append(Event(kind, sh.side, seat=nil.seat, count=nil.tricks))
+        if sh.penalties:
+            events.append(Event(EventKind.BAG_PENALTY, sh.side, count=sh.penalties))
+    return events
+
+
+def score_game(game: Game) -> GameScore:
+    """Score every hand in order; raises InvalidHandError naming the hand."""
+    sides = game.variant.sides
+    scores = [0] * len(sides)
+    bags = [0] * len(sides)
+    hands: list[HandScore] = []
+    winner: int | None = None
+    tied = False
+    for index, hand in enumerate(game.hands):
+        if winner is not None:
+            raise GameOverError(
+                (
+                    Problem(
+                        "hand",
+                        _(
+                            "the game was won at hand {won}; nothing can be recorded after it"
+                        ).format(won=index),
+                    ),
+                ),
+                hand_number=index + 1,
+            )
+        problems = hand_problems(game, hand, index, scores)
+        if problems:
+            raise InvalidHandError(tuple(problems), hand_number=index + 1)
+        hand_sides = tuple(
+            score_side(game.rules, seats, hand, side, scores[side], bags[side])
+            for side, seats in enumerate(sides)
+        )
+        scores = [sh.score for sh in hand_sides]
+        bags = [sh.carried_bags for sh in hand_sides]
+        winner, tied, by_mercy = decide(scores, game.rules)
+        events = _events(hand_sides)
+        if winner is not None:
+            events.append(Event(EventKind.MERCY if by_mercy else EventKind.GAME_WON, winner))
+        elif tied:
+            events.append(Event(EventKind.TIE))
+        hands.append(
+            HandScore(
+                index=index,
+                dealer=game.dealer(index),
+                first_bidder=game.bidding_order(index)[0],
+                sides=hand_sides,
+                events=tuple(events),
+            )
+        )
+    over = winner is not None
+    next_index = len(game.hands)
+    return GameScore(
+        sides=tuple(
+            SideTotal(side, seats, scores[side], bags[side]) for side, seats in enumerate(sides)
+        ),
+        hands=tuple(hands),
+        status=Status.FINISHED if over else Status.IN_PROGRESS,
+        winner=winner,
+        tied=tied and not over,
+        next_dealer=None if over else game.dealer(next_index),
+        next_first_bidder=None if over else game.bidding_order(next_index)[0],
+    )

@@ -1,0 +1,199 @@
+"""Checks at the edge. Each returns every problem at once, so a form can show
+them all; messages quote the bad value and say how to fix it."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.errors import Problem
+from scorekeeper.i18n import _
+from scorekeeper.model import MAX_BID, TRICKS_PER_HAND, Bid, Game, Hand, Variant
+
+MAX_NAME_LENGTH = 30
+
+
+def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) -> list[Problem]:
+    problems: list[Problem] = []
+    n = variant.player_count
+    if len(players) != n:
+        problems.append(
+            Problem(
+                "players",
+                _("a {variant} game needs {n} players, got {count}").format(
+                    variant=variant.value, n=n, count=len(players)
+                ),
+            )
+        )
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(players):
+        key = f"players.{seat}"
+        if not isinstance(name, str) or not name.strip():
+            problems.append(Problem(key, _("player {seat} needs a name").format(seat=seat + 1)))
+            continue
+        clean = name.strip()
+        if len(clean) > MAX_NAME_LENGTH:
+            problems.append(
+                Problem(
+                    key,
+                    _("name {name!r} is too long: at most {limit} characters").format(
+                        name=clean, limit=MAX_NAME_LENGTH
+                    ),
+                )
+            )
+        folded = clean.casefold()
+        if folded in seen:
+            problems.append(
+                Problem(
+                    key,
+                    _(
+                        "{name!r} is already player {other}: give each player a different name"
+                    ).format(name=clean, other=seen[folded] + 1),
+                )
+            )
+        else:
+            seen[folded] = seat
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not (0 <= first_dealer < n)
+    ):
+        problems.append(
+            Problem(
+                "first_dealer",
+                _("first dealer must be a seat from 0 to {last}, got {value!r}").format(
+                    last=n - 1, value=first_dealer
+                ),
+            )
+        )
+    return problems
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def hand_problems(
+    game: Game, hand: Hand, index: int, scores_before: Sequence[int]
+) -> list[Problem]:
+    """Everything wrong with `hand` as hand number `index` (0-based) of `game`."""
+    rules = game.rules
+    n = game.variant.player_count
+    problems: list[Problem] = []
+    if len(hand.bids) != n:
+        problems.append(
+            Problem(
+                "bids",
+                _("a hand needs {n} bids, one per player, got {count}").format(
+                    n=n, count=len(hand.bids)
+                ),
+            )
+        )
+    if len(hand.tricks) != n:
+        problems.append(
+            Problem(
+                "tricks",
+                _("a hand needs {n} trick counts, one per player, got {count}").format(
+                    n=n, count=len(hand.tricks)
+                ),
+            )
+        )
+    if problems:
+        return problems
+
+    for seat, bid in enumerate(hand.bids):
+        name = game.players[seat]
+        key = f"bid.{seat}"
+        if not isinstance(bid, Bid) or not _is_count(bid.value) or not 0 <= bid.value <= MAX_BID:
+            shown = bid.value if isinstance(bid, Bid) else bid
+            problems.append(
+                Problem(
+                    key,
+                    _(
+                        "{name}'s bid {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
+                    ).format(name=name, value=shown, max=MAX_BID),
+                )
+            )
+        elif bid.blind and not bid.is_nil:
+            problems.append(
+                Problem(
+                    key,
+                    _(
+                        "{name}'s bid of blind {value} is not allowed: only nil may be bid blind"
+                    ).format(name=name, value=bid.value),
+                )
+            )
+        elif bid.blind and not rules.allow_blind_nil:
+            problems.append(
+                Problem(
+                    key,
+                    _("{name} bid blind nil, which this game's rules do not allow").format(
+                        name=name
+                    ),
+                )
+            )
+        elif bid.blind and rules.blind_nil_min_deficit is not None:
+            side = game.variant.side_of(seat)
+            own = scores_before[side]
+            best_other = max(s for i, s in enumerate(scores_before) if i != side)
+            if best_other - own < rules.blind_nil_min_deficit:
+                problems.append(
+                    Problem(
+                        key,
+                        _(
+                            "{name} may bid blind nil only when trailing by {deficit} or more "
+                            "(now {behind})"
+                        ).format(
+                            name=name, deficit=rules.blind_nil_min_deficit, behind=best_other - own
+                        ),
+                    )
+                )
+        elif bid.is_nil and not bid.blind and not rules.allow_nil:
+            problems.append(
+                Problem(
+                    key, _("{name} bid nil, which this game's rules do not allow").format(name=name)
+                )
+            )
+
+    if rules.min_side_bid and all(isinstance(b, Bid) and _is_count(b.value) for b in hand.bids):
+        for side, seats in enumerate(game.variant.sides):
+            contract = sum(hand.bids[s].value for s in seats)
+            has_nil = any(hand.bids[s].is_nil for s in seats)  # a nil side is exempt
+            if not has_nil and contract < rules.min_side_bid:
+                names = " + ".join(game.players[s] for s in seats)
+                problems.append(
+                    Problem(
+                        f"side.{side}",
+                        _(
+                            "{names} bid {contract} together; this game's minimum is {minimum}"
+                        ).format(names=names, contract=contract, minimum=rules.min_side_bid),
+                    )
+                )
+
+    all_counts = True
+    for seat, taken in enumerate(hand.tricks):
+        if not _is_count(taken) or not 0 <= taken <= TRICKS_PER_HAND:
+            all_counts = False
+            problems.append(
+                Problem(
+                    f"tricks.{seat}",
+                    _("{name}'s tricks {value!r} must be a whole number from 0 to 13").format(
+                        name=game.players[seat], value=taken
+                    ),
+                )
+            )
+    if all_counts:
+        total = sum(hand.tricks)
+        if total != TRICKS_PER_HAND:
+            fix = (
+                _("{n} too many").format(n=total - TRICKS_PER_HAND)
+                if total > TRICKS_PER_HAND
+                else _("{n} missing").format(n=TRICKS_PER_HAND - total)
+            )
+            problems.append(
+                Problem(
+                    "tricks",
+                    _("tricks add up to {total}, but every hand has 13 ({fix})").format(
+                        total=total, fix=fix
+                    ),
+                )
+            )
+    return problems

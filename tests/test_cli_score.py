@@ -1,0 +1,86 @@
+"""`scorekeeper score` run as a real subprocess."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_score_a_file(tmp_path):
+    record = json.loads((GOLDEN / "failed_nil_tricks_are_bags.json").read_text())["record"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = run("score", str(path))
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert [s["score"] for s in out["sides"]] == [-58, 70]
+    assert out["sides"][0]["players"] == ["A", "C"] and out["sides"][0]["bags"] == 2
+    assert out["status"] == "in_progress" and out["winner"] is None and out["next_dealer"] == 1
+    assert out["hands"][0]["sides"][0]["score"] == -58
+
+
+def test_score_from_stdin_with_unicode_names():
+    record = {
+        "format": "spades-score/1",
+        "variant": "two-player",
+        "players": ["สมชาย", "דוד"],
+        "hands": [{"bids": [6, 6], "tricks": [7, 6]}],
+    }
+    result = run("score", "-", stdin=json.dumps(record))
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["sides"][0]["players"] == ["สมชาย"] and out["sides"][0]["score"] == 61
+
+
+def test_score_does_not_import_flet_or_tinydb(tmp_path):
+    code = (
+        "import sys, io, json; sys.stdin = io.StringIO(json.dumps({'format': 'spades-score/1',"
+        " 'players': ['A','B','C','D']}));"
+        "from scorekeeper.cli import main; rc = main(['score', '-']);"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('flet', 'tinydb')];"
+        "print(rc, bad, file=sys.stderr)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.stderr.strip().endswith("0 []"), result.stderr
+
+
+def test_bad_record_prints_one_error_line_and_exits_2():
+    bad = {
+        "format": "spades-score/1",
+        "players": ["A", "B", "C", "D"],
+        "hands": [
+            {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+            {"bids": [3, 3, 3, 3], "tricks": [4, 4, 3, 3]},
+        ],
+    }
+    result = run("score", "-", stdin=json.dumps(bad))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("error: hand 2: tricks add up to 14")
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_not_json_and_missing_file():
+    result = run("score", "-", stdin="{not json")
+    assert result.returncode == 2 and result.stderr.startswith("error: '-' is not valid JSON")
+    result = run("score", "/nonexistent/game.json")
+    assert result.returncode == 2 and "cannot read '/nonexistent/game.json'" in result.stderr
+
+
+def test_deeply_nested_json_is_refused_cleanly():
+    result = run("score", "-", stdin="[" * 100_000 + "]" * 100_000)
+    assert result.returncode == 2 and result.stderr.startswith("error:")
