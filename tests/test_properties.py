@@ -103,14 +103,14 @@ def test_every_invalid_hand_is_rejected_with_a_message(game, data):
     breakage = data.draw(st.sampled_from(["bid", "tricks", "total", "count"]))
     if breakage == "bid":
         bad = data.draw(st.one_of(st.integers(14, 99), st.integers(-99, -1)))
-        hand = replace(hand, bids=(*hand.bids[:seat], Bid(bad), *hand.bids[seat + 1:]))
+        hand = replace(hand, bids=(*hand.bids[:seat], Bid(bad), *hand.bids[seat + 1 :]))
     elif breakage == "tricks":
         bad = data.draw(st.one_of(st.floats(0.1, 12.9), st.text(max_size=2), st.none()))
-        hand = replace(hand, tricks=(*hand.tricks[:seat], bad, *hand.tricks[seat + 1:]))
+        hand = replace(hand, tricks=(*hand.tricks[:seat], bad, *hand.tricks[seat + 1 :]))
     elif breakage == "total":
         extra = data.draw(st.integers(1, 5))
         hand = replace(
-            hand, tricks=(*hand.tricks[:seat], hand.tricks[seat] + extra, *hand.tricks[seat + 1:])
+            hand, tricks=(*hand.tricks[:seat], hand.tricks[seat] + extra, *hand.tricks[seat + 1 :])
         )
     else:
         hand = replace(hand, bids=hand.bids[:-1])
