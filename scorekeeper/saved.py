@@ -1,0 +1,50 @@
+"""A game as stored: the game plus its identity and times. Summaries are a
+derived listing cache, recomputed from the hands on every save."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from scorekeeper.model import Game, Variant
+from scorekeeper.rules import preset_name
+from scorekeeper.scoring import Status, score_game
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    id: str
+    game: Game
+    created_at: datetime
+    updated_at: datetime
+    revision: int  # goes up by one on every save; guards against lost updates
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a history list shows without loading the hands."""
+
+    id: str
+    created_at: datetime
+    updated_at: datetime
+    status: Status
+    variant: Variant
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    winner: int | None
+    hands: int
+    preset: str | None  # None: custom house rules
+
+
+def summarize(saved: SavedGame) -> GameSummary:
+    score = score_game(saved.game)
+    return GameSummary(
+        id=saved.id,
+        created_at=saved.created_at,
+        updated_at=saved.updated_at,
+        status=score.status,
+        variant=saved.game.variant,
+        players=saved.game.players,
+        scores=tuple(s.score for s in score.sides),
+        winner=score.winner,
+        hands=len(saved.game.hands),
+        preset=preset_name(saved.game.rules),
+    )

@@ -1,0 +1,1 @@
+"""Storage adapter: the only code that imports tinydb."""

@@ -1,0 +1,65 @@
+"""Explicit conversion between domain objects and stored documents.
+
+A game document: {"id", "created_at", "updated_at", "revision",
+"record": <spades-score/1 record>, "summary": {...}}. The record is the
+source of truth; the summary is a listing cache rebuilt on every save.
+"""
+
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.model import Variant
+from scorekeeper.record import game_from_record, game_to_record
+from scorekeeper.saved import GameSummary, SavedGame, summarize
+from scorekeeper.scoring import Status
+
+
+def game_to_document(saved: SavedGame) -> dict[str, Any]:
+    return {
+        "id": saved.id,
+        "created_at": saved.created_at.isoformat(),
+        "updated_at": saved.updated_at.isoformat(),
+        "revision": saved.revision,
+        "record": game_to_record(saved.game),
+        "summary": summary_to_document(summarize(saved)),
+    }
+
+
+def game_from_document(doc: dict[str, Any]) -> SavedGame:
+    return SavedGame(
+        id=doc["id"],
+        game=game_from_record(doc["record"]),
+        created_at=datetime.fromisoformat(doc["created_at"]),
+        updated_at=datetime.fromisoformat(doc["updated_at"]),
+        revision=doc["revision"],
+    )
+
+
+def summary_to_document(summary: GameSummary) -> dict[str, Any]:
+    return {
+        "id": summary.id,
+        "created_at": summary.created_at.isoformat(),
+        "updated_at": summary.updated_at.isoformat(),
+        "status": summary.status.value,
+        "variant": summary.variant.value,
+        "players": list(summary.players),
+        "scores": list(summary.scores),
+        "winner": summary.winner,
+        "hands": summary.hands,
+        "preset": summary.preset,
+    }
+
+
+def summary_from_document(doc: dict[str, Any]) -> GameSummary:
+    return GameSummary(
+        id=doc["id"],
+        created_at=datetime.fromisoformat(doc["created_at"]),
+        updated_at=datetime.fromisoformat(doc["updated_at"]),
+        status=Status(doc["status"]),
+        variant=Variant(doc["variant"]),
+        players=tuple(doc["players"]),
+        scores=tuple(doc["scores"]),
+        winner=doc["winner"],
+        hands=doc["hands"],
+        preset=doc["preset"],
+    )
