@@ -8,10 +8,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
+
+if TYPE_CHECKING:
+    from scorekeeper.storage.store import GameStore
 
 
 def _read_json(path: str) -> Any:
@@ -46,15 +49,188 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_store(args: argparse.Namespace) -> "GameStore":
+    from scorekeeper.storage.location import data_folder
+    from scorekeeper.storage.store import GameStore
+
+    store = GameStore(data_folder(args.data))
+    for notice in store.notices:
+        print(f"warning: {notice}", file=sys.stderr)
+    return store
+
+
+def cmd_where(args: argparse.Namespace) -> int:
+    from scorekeeper.storage.location import data_folder
+
+    print(data_folder(args.data))
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from scorekeeper.exchange import parse_import
+
+    failed = False
+    with _open_store(args) as store:
+        for path in args.files:
+            try:
+                incoming = parse_import(_read_json(path))
+                saved = store.import_games(incoming)
+            except ScorekeeperError as error:
+                print(f"error: {path}: {error}", file=sys.stderr)
+                failed = True
+                continue
+            for game in saved:
+                print(game.id)
+    return 2 if failed else 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from scorekeeper.scoring import Status
+
+    status = Status(args.status) if args.status else None
+    with _open_store(args) as store:
+        page = store.history(status=status, player=args.player, limit=args.limit)
+    if args.json:
+        rows = [
+            {
+                "id": g.id,
+                "created_at": g.created_at.isoformat(),
+                "variant": g.variant.value,
+                "players": list(g.players),
+                "status": g.status.value,
+                "score": list(g.scores),
+                "winner": g.winner,
+                "hands": g.hands,
+            }
+            for g in page.items
+        ]
+        json.dump(rows, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    if not page.items:
+        print(_("no games stored yet"))
+    for g in page.items:
+        sides = " vs ".join(
+            "+".join(g.players[s] for s in seats) + f" {score}"
+            for seats, score in zip(g.variant.sides, g.scores, strict=True)
+        )
+        print(f"{g.id}  {g.created_at:%Y-%m-%d %H:%M}  {g.status.value:<11}  {sides}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from scorekeeper.exchange import export_csv, export_record
+
+    if bool(args.id) == bool(args.all):
+        raise ScorekeeperError(_("name one game id, or --all"))
+    with _open_store(args) as store:
+        games = store.all_games() if args.all else [store.get(args.id)]
+    if args.format == "csv":
+        text = export_csv(games)
+    else:
+        records = [export_record(g) for g in games]
+        text = json.dumps(records if args.all else records[0], ensure_ascii=False, indent=2)
+        text += "\n"
+    if args.output:
+        from pathlib import Path
+
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    with _open_store(args) as store:
+        store.delete(args.id)
+    print(_("deleted {id}").format(id=args.id))
+    return 0
+
+
+def cmd_backups(args: argparse.Namespace) -> int:
+    with _open_store(args) as store:
+        days = store.backups()
+    for day in days:
+        print(day)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from scorekeeper.storage.location import data_folder
+    from scorekeeper.storage.store import restore_backup
+
+    aside = restore_backup(data_folder(args.data), args.day)
+    print(
+        _("restored the backup of {day}; the files it replaced are in {aside}").format(
+            day=args.day, aside=aside
+        )
+    )
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from scorekeeper.ui.server import serve
+
+    return serve(data=args.data, port=args.port, lan=args.lan, open_browser=not args.no_browser)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from scorekeeper.storage.location import data_folder
+
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
-        description=_("Keep score of Spades games played with a real deck."),
+        description=_(
+            "Keep score of Spades games played with a real deck. With no command, starts the app."
+        ),
+        epilog=_(
+            "Games are stored in {folder} (change it with --data or SCOREKEEPER_DATA)."
+        ).format(folder=data_folder()),
     )
+    parser.add_argument("--data", metavar="DIR", help=_("the data folder to use"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help=_("start the app (the default)"))
+    serve.add_argument("--port", type=int, default=8550, help=_("port (default 8550)"))
+    serve.add_argument(
+        "--lan",
+        action="store_true",
+        help=_("listen on all interfaces so a phone on this Wi-Fi can open it"),
+    )
+    serve.add_argument("--no-browser", action="store_true", help=_("do not open a browser"))
+    serve.set_defaults(func=cmd_serve)
+
     score = sub.add_parser("score", help=_("score a spades-score/1 game record, print JSON"))
     score.add_argument("file", help=_("the record's path, or - for standard input"))
     score.set_defaults(func=cmd_score)
+
+    sub.add_parser("where", help=_("print the data folder")).set_defaults(func=cmd_where)
+
+    imp = sub.add_parser("import", help=_("store games from spades-score/1 files"))
+    imp.add_argument("files", nargs="+", metavar="FILE")
+    imp.set_defaults(func=cmd_import)
+
+    lst = sub.add_parser("list", help=_("list stored games, newest first"))
+    lst.add_argument("--json", action="store_true")
+    lst.add_argument("--status", choices=["in_progress", "finished"])
+    lst.add_argument("--player", help=_("only games with a player whose name contains this"))
+    lst.add_argument("--limit", type=int, default=10**9)
+    lst.set_defaults(func=cmd_list)
+
+    exp = sub.add_parser("export", help=_("export one game or all, as JSON or CSV"))
+    exp.add_argument("id", nargs="?")
+    exp.add_argument("--all", action="store_true")
+    exp.add_argument("--format", choices=["json", "csv"], default="json")
+    exp.add_argument("-o", "--output", metavar="FILE")
+    exp.set_defaults(func=cmd_export)
+
+    delete = sub.add_parser("delete", help=_("delete a stored game"))
+    delete.add_argument("id")
+    delete.set_defaults(func=cmd_delete)
+
+    sub.add_parser("backups", help=_("list the daily backups")).set_defaults(func=cmd_backups)
+    restore = sub.add_parser("restore", help=_("replace the data by a daily backup"))
+    restore.add_argument("day", help=_("a name from `scorekeeper backups`"))
+    restore.set_defaults(func=cmd_restore)
     return parser
 
 
@@ -62,8 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "serve"])
     try:
         result: int = args.func(args)
         return result

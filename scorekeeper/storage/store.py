@@ -28,6 +28,7 @@ from filelock import FileLock, Timeout
 from tinydb import Query, TinyDB
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.exchange import Incoming
 from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
@@ -289,22 +290,25 @@ class GameStore:
 
     # -- the public operations -----------------------------------------------
 
-    def create(self, game: Game, game_id: str | None = None) -> SavedGame:
-        return self.import_games([game], [game_id])[0]
+    def create(self, game: Game) -> SavedGame:
+        return self.import_games([Incoming(game)])[0]
 
-    def import_games(
-        self, games: Sequence[Game], ids: Sequence[str | None] | None = None
-    ) -> list[SavedGame]:
-        """Store several games in one go (one write per file)."""
+    def import_games(self, incoming: Sequence[Incoming]) -> list[SavedGame]:
+        """Store several games in one go (one write per file); all or none."""
         stamp = now()
         with self._lock:
-            wanted = list(ids) if ids is not None else [None] * len(games)
-            for game_id in wanted:
-                if game_id is not None and self._exists(game_id):
-                    raise ConflictError(f"a game with id {game_id!r} is already stored")
+            for item in incoming:
+                if item.id is not None and self._exists(item.id):
+                    raise ConflictError(f"a game with id {item.id!r} is already stored")
             saved = [
-                SavedGame(game_id or new_id(stamp), game, stamp, stamp, 1)
-                for game, game_id in zip(games, wanted, strict=True)
+                SavedGame(
+                    item.id or new_id(stamp),
+                    item.game,
+                    item.created_at or stamp,
+                    item.updated_at or stamp,
+                    1,
+                )
+                for item in incoming
             ]
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]

@@ -1,0 +1,28 @@
+"""Saves hands in a loop until killed; prints each save once it has returned.
+
+Games finish (target 200), so moves into the archive get killed too.
+"""
+
+import random
+import sys
+from pathlib import Path
+
+from scorekeeper.game import add_hand
+from scorekeeper.model import Bid, Game, Hand, Variant
+from scorekeeper.rules import RuleSet
+from scorekeeper.scoring import Status, score_game
+from scorekeeper.storage.store import GameStore
+
+store = GameStore(Path(sys.argv[1]))
+rng = random.Random(int(sys.argv[2]))
+playing = store.history(status=Status.IN_PROGRESS).items
+saved = store.get(playing[0].id) if playing else None
+while True:
+    if saved is None or score_game(saved.game).status is Status.FINISHED:
+        saved = store.create(
+            Game(Variant.PARTNERSHIP, ("A", "B", "C", "D"), 0, RuleSet(target=200))
+        )
+    took = rng.randint(0, 13)
+    hand = Hand((Bid(3), Bid(3), Bid(3), Bid(3)), (took, 13 - took, 0, 0))
+    saved = store.save(saved.id, add_hand(saved.game, hand), saved.revision)
+    print(saved.id, len(saved.game.hands), flush=True)

@@ -1,0 +1,289 @@
+"""GameStore on real files in temporary folders."""
+
+import json
+import subprocess
+import sys
+import threading
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import pytest
+from tinydb import Query
+
+from scorekeeper.exchange import Incoming
+from scorekeeper.game import add_hand, undo_last_hand
+from scorekeeper.model import Game, Variant
+from scorekeeper.rules import RuleSet
+from scorekeeper.scoring import Status
+from scorekeeper.storage import store as store_module
+from scorekeeper.storage.documents import game_to_document
+from scorekeeper.storage.store import (
+    ConflictError,
+    GameNotFoundError,
+    GameStore,
+    StoreLockedError,
+    restore_backup,
+)
+from tests.factories import EVEN, game, hand
+
+WIN = hand([6, 3, 4, 0], [6, 3, 4, 0])  # with target 100: side 1 wins at 130
+
+
+def short_game():
+    return game(rules=RuleSet(target=100))
+
+
+def play(store, saved, *hands):
+    for h in hands:
+        saved = store.save(saved.id, add_hand(saved.game, h), saved.revision)
+    return saved
+
+
+def test_round_trip_survives_reopening(tmp_path):
+    with GameStore(tmp_path) as store:
+        saved = play(
+            store, store.create(game()), EVEN, hand(["nil", 3, "blind_nil", 4], [0, 3, 1, 9])
+        )
+    with GameStore(tmp_path) as store:
+        again = store.get(saved.id)
+    assert again == saved
+    assert json.loads((tmp_path / "active.json").read_text())["games"]
+
+
+def test_finished_game_moves_to_the_archive_and_back(tmp_path):
+    with GameStore(tmp_path) as store:
+        saved = play(store, store.create(short_game()), EVEN, WIN)
+        active = json.loads((tmp_path / "active.json").read_text())["games"]
+        assert active == {}
+        assert store.history(status=Status.FINISHED).items[0].winner == 1
+        reopened = store.save(saved.id, undo_last_hand(saved.game), saved.revision)
+        assert store.history(status=Status.FINISHED).total == 0
+        assert store.history(status=Status.IN_PROGRESS).items[0].hands == 1
+    with GameStore(tmp_path) as store:
+        assert store.get(saved.id) == reopened
+
+
+def test_conflicting_saves_are_refused(tmp_path):
+    with GameStore(tmp_path) as store:
+        first = store.create(game())
+        store.save(first.id, add_hand(first.game, EVEN), first.revision)
+        with pytest.raises(ConflictError, match="changed on another device"):
+            store.save(first.id, add_hand(first.game, EVEN), first.revision)
+        assert len(store.get(first.id).game.hands) == 1
+
+
+def test_delete_and_restore(tmp_path):
+    with GameStore(tmp_path) as store:
+        playing = store.create(game(EVEN))
+        done = play(store, store.create(short_game()), WIN)
+        for saved in (playing, done):
+            gone = store.delete(saved.id)
+            with pytest.raises(GameNotFoundError, match=saved.id):
+                store.get(saved.id)
+            store.restore(gone)
+            assert store.get(saved.id) == gone
+        with pytest.raises(ConflictError):
+            store.restore(playing)
+
+
+def test_history_is_newest_first_with_filters(tmp_path):
+    with GameStore(tmp_path) as store:
+        first = store.create(Game(Variant.PARTNERSHIP, ("Ann", "Bob", "Cy", "Dee")))
+        second = store.create(Game(Variant.PARTNERSHIP, ("Zoë", "Bob", "Yui", "Xan")))
+        page = store.history()
+        assert [s.id for s in page.items] == [second.id, first.id]
+        assert [s.id for s in store.history(player="zo").items] == [second.id]
+        assert store.history(player="BOB").total == 2
+        assert store.history(player="nobody").total == 0
+        assert store.history(limit=1, offset=1).items[0].id == first.id
+
+
+def test_many_finished_games_fill_several_archive_files(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "SHARD_SIZE", 3)
+    finished = add_hand(short_game(), WIN)
+    with GameStore(tmp_path) as store:
+        saved = store.import_games([Incoming(finished)] * 7)
+        assert store.history(status=Status.FINISHED).total == 7
+    shards = sorted(p.name for p in (tmp_path / "archive").glob("*.json"))
+    assert shards == ["000001.json", "000002.json", "000003.json"]
+    with GameStore(tmp_path) as store:
+        assert {g.id for g in store.all_games()} == {s.id for s in saved}
+        assert store.get(saved[-1].id).game == finished
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "the file is empty"),
+        (
+            b'{"_meta": {"1": {"schema": 1, "kind": "active"}}, "games": {"1": {"id"',
+            "not valid JSON",
+        ),
+        (b"\x00\xff garbage", "not valid JSON"),
+        (b"[1, 2]", "not a table file"),
+        (b'{"games": {}}', "not a Spades Scorekeeper file"),
+        (
+            b'{"_meta": {"1": {"schema": 99, "kind": "active"}}}',
+            "newer version of the app (schema 99)",
+        ),
+    ],
+)
+def test_damaged_file_is_moved_aside_never_deleted(tmp_path, content, reason):
+    (tmp_path / "active.json").write_bytes(content)
+    with GameStore(tmp_path) as store:
+        assert len(store.notices) == 1 and reason in store.notices[0]
+        moved = list((tmp_path / "damaged").iterdir())
+        assert len(moved) == 1 and moved[0].read_bytes() == content
+        assert str(moved[0]) in store.notices[0]
+        store.create(game())  # the app goes on with a fresh file
+    with GameStore(tmp_path) as store:
+        assert store.notices == [] and store.history().total == 1
+
+
+def test_damaged_file_comes_back_from_the_latest_backup(tmp_path):
+    with GameStore(tmp_path) as store:
+        kept = store.create(game(EVEN))  # the first open of the day made a backup before this
+    with GameStore(tmp_path) as store:
+        store._daily_backup(date(2099, 1, 1))
+    (tmp_path / "active.json").write_text("{truncated")
+    with GameStore(tmp_path) as store:
+        assert "restored the backup of 2099-01-01" in store.notices[0]
+        assert store.get(kept.id) == kept
+
+
+def test_damaged_index_is_rebuilt_from_the_archive(tmp_path):
+    with GameStore(tmp_path) as store:
+        done = play(store, store.create(short_game()), WIN)
+    (tmp_path / "index.json").write_text("nonsense")
+    with GameStore(tmp_path) as store:
+        assert "index.json could not be read" in store.notices[0]
+        assert [s.id for s in store.history().items] == [done.id]
+    (tmp_path / "index.json").unlink()
+    with GameStore(tmp_path) as store:
+        assert store.history().items[0].winner == 1
+
+
+def test_interrupted_archive_move_is_finished_on_open(tmp_path):
+    with GameStore(tmp_path) as store:
+        saved = play(store, store.create(short_game()), EVEN)
+        # simulate a crash right after the durable first step of the move:
+        store._active.table("games").upsert(
+            game_to_document(replace(saved, game=add_hand(saved.game, WIN), revision=3)),
+            Query().id == saved.id,
+        )
+    with GameStore(tmp_path) as store:
+        assert store.history(status=Status.FINISHED).total == 1
+        assert json.loads((tmp_path / "active.json").read_text())["games"] == {}
+        assert len(store.get(saved.id).game.hands) == 2
+
+
+def test_a_second_process_gets_a_clear_error(tmp_path):
+    code = (
+        "import sys; from pathlib import Path;"
+        "from scorekeeper.storage.store import GameStore, StoreLockedError\n"
+        "try:\n    GameStore(Path(sys.argv[1]))\n"
+        "except StoreLockedError as e:\n    print(e); sys.exit(3)\n"
+    )
+    with GameStore(tmp_path):
+        result = subprocess.run(
+            [sys.executable, "-c", code, str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert result.returncode == 3 and "in use by another Spades Scorekeeper" in result.stdout
+    GameStore(tmp_path).close()  # free again once the first closes
+
+
+def test_same_process_second_open_is_refused_too(tmp_path):
+    with GameStore(tmp_path), pytest.raises(StoreLockedError):
+        GameStore(tmp_path)
+
+
+def test_concurrent_writers_from_threads_lose_nothing(tmp_path):
+    """Two writers per game; a stale revision is refused, the writer reloads
+    and tries again, and every hand ends up stored exactly once."""
+    with GameStore(tmp_path) as store:
+        ids = [store.create(game(rules=RuleSet(target=10_000))).id for _ in range(4)]
+        conflicts = []
+
+        def worker(game_id):
+            added = 0
+            while added < 15:
+                current = store.get(game_id)
+                try:
+                    store.save(game_id, add_hand(current.game, EVEN), current.revision)
+                    added += 1
+                except ConflictError as error:
+                    conflicts.append(error)
+
+        threads = [threading.Thread(target=worker, args=(i,)) for i in ids for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    with GameStore(tmp_path) as store:
+        for game_id in ids:
+            saved = store.get(game_id)
+            assert len(saved.game.hands) == 30 and saved.revision == 31
+
+
+def test_backups_roll_and_restore(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "BACKUP_DAYS", 3)
+    with GameStore(tmp_path) as store:
+        old = store.create(game(EVEN))
+        for day in range(1, 6):
+            store._daily_backup(date(2099, 1, day))
+        assert store.backups() == ["2099-01-03", "2099-01-04", "2099-01-05"]
+        store.create(game())
+    aside = restore_backup(tmp_path, "2099-01-05")
+    assert (aside / "active.json").exists()
+    with GameStore(tmp_path) as store:
+        assert [s.id for s in store.history().items] == [old.id]
+    with pytest.raises(Exception, match="no backup '1999-01-01'"):
+        restore_backup(tmp_path, "1999-01-01")
+
+
+def test_unchanged_archive_files_are_hard_linked_between_backups(tmp_path):
+    with GameStore(tmp_path) as store:
+        play(store, store.create(short_game()), WIN)
+        store._daily_backup(date(2099, 1, 1))
+        store._daily_backup(date(2099, 1, 2))
+    a = tmp_path / "backups" / "2099-01-01" / "archive" / "000001.json"
+    b = tmp_path / "backups" / "2099-01-02" / "archive" / "000001.json"
+    assert a.stat().st_ino == b.stat().st_ino
+
+
+def test_migrations_run_from_older_schemas(tmp_path, monkeypatch):
+    def add_revision(tables):
+        for doc in tables.get("games", {}).values():
+            doc.setdefault("revision", 1)
+        return tables
+
+    with GameStore(tmp_path) as store:
+        saved = store.create(game(EVEN))
+    data = json.loads((tmp_path / "active.json").read_text())
+    del data["games"]["1"]["revision"]
+    (tmp_path / "active.json").write_text(json.dumps(data))
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(store_module.MIGRATIONS, 1, add_revision)
+    with GameStore(tmp_path) as store:
+        assert store.get(saved.id).revision == 1
+    meta = json.loads((tmp_path / "active.json").read_text())["_meta"]["1"]
+    assert meta == {"schema": 2, "kind": "active"}
+
+
+def test_data_folder_precedence(tmp_path, monkeypatch):
+    from scorekeeper.storage.location import data_folder
+
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
+    assert data_folder() == tmp_path / "flet"
+    monkeypatch.setenv("SCOREKEEPER_DATA", str(tmp_path / "env"))
+    assert data_folder() == tmp_path / "env"
+    assert data_folder(tmp_path / "flag") == tmp_path / "flag"
+    monkeypatch.delenv("SCOREKEEPER_DATA")
+    monkeypatch.delenv("FLET_APP_STORAGE_DATA")
+    assert data_folder().name == "spades-scorekeeper"
+    assert isinstance(data_folder(), Path)
