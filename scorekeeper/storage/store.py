@@ -19,7 +19,7 @@ import secrets
 import shutil
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -326,27 +326,36 @@ class GameStore:
         doc = self._active.table("games").get(Query().id == game_id)
         return dict(doc) if isinstance(doc, dict) else None
 
+    def _document(self, game_id: str) -> dict[str, Any]:
+        doc = self._active_doc(game_id)
+        if doc is None and game_id in self._summaries:
+            shard = self._shard(self._summaries[game_id]["shard"])
+            found = shard.table("games").get(Query().id == game_id)
+            doc = dict(found) if isinstance(found, dict) else None
+        if doc is None:
+            raise GameNotFoundError(f"there is no game with id {game_id!r}")
+        return doc
+
     def get(self, game_id: str) -> SavedGame:
         with self._lock:
-            doc = self._active_doc(game_id)
-            if doc is None and game_id in self._summaries:
-                shard = self._shard(self._summaries[game_id]["shard"])
-                found = shard.table("games").get(Query().id == game_id)
-                doc = dict(found) if isinstance(found, dict) else None
-            if doc is None:
-                raise GameNotFoundError(f"there is no game with id {game_id!r}")
-            return game_from_document(doc)
+            return game_from_document(self._document(game_id))
 
     def save(self, game_id: str, game: Game, expected_revision: int) -> SavedGame:
         """Replace a game's content. Refuses if someone saved it in between."""
         with self._lock:
-            current = self.get(game_id)
-            if current.revision != expected_revision:
+            current = self._document(game_id)
+            if current["revision"] != expected_revision:
                 raise ConflictError(
                     "this game was changed on another device in the meantime; "
                     "it has been reloaded, please enter that hand again"
                 )
-            saved = replace(current, game=game, updated_at=now(), revision=current.revision + 1)
+            saved = SavedGame(
+                game_id,
+                game,
+                datetime.fromisoformat(current["created_at"]),
+                now(),
+                expected_revision + 1,
+            )
             doc = game_to_document(saved)
             games = self._active.table("games")
             games.upsert(doc, Query().id == game_id)  # durable first, then move
