@@ -47,7 +47,7 @@ class RuleSet:
 RULE_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
 
 # name -> (smallest, largest, may be null)
-_INT_RANGES: dict[str, tuple[int, int, bool]] = {
+INT_RULES: dict[str, tuple[int, int, bool]] = {
     "target": (1, 100_000, False),
     "bag_limit": (1, 1_000, False),
     "bag_penalty": (0, 100_000, False),
@@ -111,7 +111,7 @@ def _check_rule(name: str, value: Any) -> str | None:
         if not isinstance(value, bool):
             return _("{name} must be true or false, got {value!r}").format(name=name, value=value)
         return None
-    low, high, nullable = _INT_RANGES[name]
+    low, high, nullable = INT_RULES[name]
     if value is None and nullable:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:

@@ -8,8 +8,9 @@ source of truth; the summary is a listing cache rebuilt on every save.
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.draft import HandDraft, Step
 from scorekeeper.model import Variant
-from scorekeeper.record import game_from_record, game_to_record
+from scorekeeper.record import bid_from_json, bid_to_json, game_from_record, game_to_record
 from scorekeeper.saved import GameSummary, SavedGame, summarize
 from scorekeeper.scoring import Status
 
@@ -62,4 +63,23 @@ def summary_from_document(doc: dict[str, Any]) -> GameSummary:
         winner=doc["winner"],
         hands=doc["hands"],
         preset=doc["preset"],
+    )
+
+
+def draft_to_document(game_id: str, draft: HandDraft) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "bids": [None if b is None else bid_to_json(b) for b in draft.bids],
+        "tricks": list(draft.tricks),
+        "step": draft.step.value,
+        "editing": draft.editing,
+    }
+
+
+def draft_from_document(doc: dict[str, Any]) -> HandDraft:
+    return HandDraft(
+        bids=tuple(None if b is None else bid_from_json(b) for b in doc["bids"]),
+        tricks=tuple(doc["tricks"]),
+        step=Step(doc["step"]),
+        editing=doc["editing"],
     )

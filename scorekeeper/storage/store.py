@@ -27,6 +27,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 from tinydb import Query, TinyDB
 
+from scorekeeper.draft import HandDraft
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.exchange import Incoming
 from scorekeeper.model import Game
@@ -34,6 +35,8 @@ from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
 from scorekeeper.storage.atomic import AtomicJSONStorage, DamagedFileError, read_json_file
 from scorekeeper.storage.documents import (
+    draft_from_document,
+    draft_to_document,
     game_from_document,
     game_to_document,
     summary_from_document,
@@ -365,10 +368,31 @@ class GameStore:
                 self._unarchive(game_id)
             return saved
 
+    def draft(self, game_id: str) -> HandDraft | None:
+        """The hand being entered for a game, if any."""
+        with self._lock:
+            doc = self._active.table("drafts").get(Query().game_id == game_id)
+            if not isinstance(doc, dict):
+                return None
+            try:
+                return draft_from_document(dict(doc))
+            except (KeyError, TypeError, ValueError):
+                return None  # a draft is a convenience: an unreadable one is dropped
+
+    def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
+        with self._lock:
+            drafts = self._active.table("drafts")
+            if draft is None:
+                if drafts.contains(Query().game_id == game_id):
+                    drafts.remove(Query().game_id == game_id)
+            else:
+                drafts.upsert(draft_to_document(game_id, draft), Query().game_id == game_id)
+
     def delete(self, game_id: str) -> SavedGame:
         """Remove a game; returns it so the caller can offer an undo."""
         with self._lock:
             saved = self.get(game_id)
+            self.save_draft(game_id, None)
             self._active.table("games").remove(Query().id == game_id)
             summary = self._summaries.get(game_id)
             if summary:

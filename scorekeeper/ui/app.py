@@ -1,0 +1,154 @@
+"""One browser tab = one Session: it owns an AppState, renders it, and runs
+each action off the event loop (storage work never freezes other devices)."""
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state import AppState, Screen
+from scorekeeper.ui.views import SetupView, app_bar, render
+
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+FONTS = {
+    "NotoSansThai": "fonts/NotoSansThai-Regular.ttf",
+    "NotoSansHebrew": "fonts/NotoSansHebrew-Regular.ttf",
+    "NotoSansSymbols2": "fonts/NotoSansSymbols2-Regular.ttf",
+    "NotoColorEmoji": "fonts/NotoColorEmoji.ttf",
+}
+TEXT_STYLES = (
+    "display_large",
+    "display_medium",
+    "display_small",
+    "headline_large",
+    "headline_medium",
+    "headline_small",
+    "title_large",
+    "title_medium",
+    "title_small",
+    "label_large",
+    "label_medium",
+    "label_small",
+    "body_large",
+    "body_medium",
+    "body_small",
+)
+
+
+def theme() -> ft.Theme:
+    """Roboto first, then the bundled fonts for Thai, Hebrew, symbols and emoji.
+    Used for light and dark alike; Flutter derives each palette from the seed."""
+    style = ft.TextStyle(font_family="Roboto", font_family_fallback=list(FONTS))
+    return ft.Theme(
+        color_scheme_seed=ft.Colors.INDIGO,
+        text_theme=ft.TextTheme(**{name: style for name in TEXT_STYLES}),
+    )
+
+
+class Session:
+    def __init__(self, page: ft.Page, store: GameStore) -> None:
+        self.page = page
+        self.state = AppState(store)
+        self.lock = asyncio.Lock()
+        self.setup: SetupView | None = None
+        self.body = ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
+        self.view = ft.View(
+            route="/",
+            scroll=ft.ScrollMode.AUTO,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.ResponsiveRow(
+                    [ft.Container(self.body, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
+                    alignment=ft.MainAxisAlignment.CENTER,
+                )
+            ],
+        )
+
+    def on(
+        self,
+        action: Callable[..., None],
+        *args: Any,
+        with_value: bool = False,
+        attribute: str = "value",
+    ) -> Callable[[ft.Event[Any]], Any]:
+        async def handler(event: ft.Event[Any]) -> None:
+            extra = (getattr(event.control, attribute),) if with_value else ()
+            await self.run(action, *args, *extra)
+
+        return handler
+
+    def _identity(self) -> tuple[str, int] | None:
+        saved = self.state.saved
+        return (saved.id, saved.revision) if saved else None
+
+    async def run(self, action: Callable[..., None], *args: Any) -> None:
+        async with self.lock:
+            before = self._identity()
+            await asyncio.to_thread(action, *args)
+            self.render()
+            after = self._identity()
+        if after and before and after[0] == before[0] and after[1] > before[1]:
+            self.page.pubsub.send_others(("saved", *after))
+        if self.page.route != self.state.route:
+            await self.page.push_route(self.state.route)
+
+    async def route_changed(self, event: ft.RouteChangeEvent) -> None:
+        async with self.lock:
+            if event.route != self.state.route:
+                await asyncio.to_thread(self.state.navigate, event.route)
+            self.render()
+        self.page.update()
+
+    def saved_elsewhere(self, message: Any) -> None:
+        """Another tab saved a game: if it is ours, show the new version."""
+        if not (isinstance(message, tuple) and len(message) == 3):
+            return
+        _kind, game_id, revision = message
+        saved = self.state.saved
+        if saved and saved.id == game_id and saved.revision < revision:
+            self.page.run_task(self._reload)
+
+    async def _reload(self) -> None:
+        async with self.lock:
+            await asyncio.to_thread(self.state.reload)
+            self.render()
+        self.page.update()
+
+    def render(self) -> None:
+        state = self.state
+        self.view.appbar = app_bar(state, self.on)
+        self.view.route = state.route
+        if state.screen is Screen.SETUP:
+            if self.setup is None or self.setup.state.form is not state.form:
+                self.setup = SetupView(state, self.on)
+            else:
+                self.setup.sync()
+            self.body.controls = self.setup.controls
+        else:
+            self.setup = None
+            self.body.controls = render(state, self.on)
+
+
+def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
+    async def main(page: ft.Page) -> None:
+        page.title = _("Spades Scorekeeper")
+        page.fonts = dict(FONTS)
+        page.theme = theme()
+        page.dark_theme = theme()
+        page.theme_mode = ft.ThemeMode.SYSTEM
+        session = Session(page, store)
+        page.views.clear()
+        page.views.append(session.view)
+        page.on_route_change = session.route_changed
+        page.pubsub.subscribe(session.saved_elsewhere)
+        if store.notices:
+            session.state.message = " ".join(store.notices)
+        if page.route and page.route != "/":
+            session.state.navigate(page.route)
+        session.render()
+
+    return main

@@ -1,0 +1,99 @@
+"""Words for what the scoring found: labels and the after-hand summary."""
+
+from scorekeeper.i18n import _
+from scorekeeper.model import Bid, Game
+from scorekeeper.scoring import EventKind, GameScore
+
+
+def bid_label(bid: Bid | None) -> str:
+    if bid is None:
+        return "-"
+    if bid.blind:
+        return _("Blind nil")
+    return _("Nil") if bid.is_nil else str(bid.value)
+
+
+def side_label(game: Game, side: int) -> str:
+    return " + ".join(game.side_names(side))
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}"
+
+
+def outcome(game: Game, score: GameScore) -> str | None:
+    """The game's result in one line, or None while it goes on."""
+    if score.winner is not None:
+        others = [t.score for t in score.sides if t.side != score.winner]
+        return _("{names} win, {score} to {other}").format(
+            names=side_label(game, score.winner),
+            score=score.sides[score.winner].score,
+            other=", ".join(map(str, others)),
+        )
+    if score.tied:
+        return _("Tied at {score}: play another hand").format(score=score.sides[0].score)
+    return None
+
+
+def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
+    """What happened in hand `index`, a line per fact, then who deals next."""
+    hand = score.hands[index]
+    lines = []
+    for event in hand.events:
+        side = event.side
+        names = side_label(game, side) if side is not None else ""
+        player = game.players[event.seat] if event.seat is not None else ""
+        sh = hand.sides[side] if side is not None else None
+        match event.kind:
+            case EventKind.MADE if sh:
+                lines.append(
+                    _("{names} made {tricks} of {contract}").format(
+                        names=names, tricks=sh.tricks_toward, contract=sh.contract
+                    )
+                )
+            case EventKind.SET if sh:
+                lines.append(
+                    _("{names} were set: {tricks} of {contract}").format(
+                        names=names, tricks=sh.tricks_toward, contract=sh.contract
+                    )
+                )
+            case EventKind.NIL_MADE:
+                lines.append(_("{player}'s nil made").format(player=player))
+            case EventKind.NIL_FAILED:
+                lines.append(
+                    _("{player}'s nil failed ({count} tricks)").format(
+                        player=player, count=event.count
+                    )
+                )
+            case EventKind.BLIND_NIL_MADE:
+                lines.append(_("{player}'s blind nil made").format(player=player))
+            case EventKind.BLIND_NIL_FAILED:
+                lines.append(
+                    _("{player}'s blind nil failed ({count} tricks)").format(
+                        player=player, count=event.count
+                    )
+                )
+            case EventKind.BAG_PENALTY if sh:
+                lines.append(
+                    _("Bag penalty for {names}: {points}").format(
+                        names=names, points=sh.penalty_points
+                    )
+                )
+            case EventKind.MERCY:
+                lines.append(_("{names} win by the mercy rule").format(names=names))
+    for sh in hand.sides:
+        lines.append(
+            _("{names}: {points} this hand, {score} in all").format(
+                names=side_label(game, sh.side), points=signed(sh.points), score=sh.score
+            )
+        )
+    result = outcome(game, score) if index == len(score.hands) - 1 else None
+    if result:
+        lines.append(result)
+    if score.next_dealer is not None and score.next_first_bidder is not None:
+        lines.append(
+            _("{dealer} deals next; {bidder} bids first").format(
+                dealer=game.players[score.next_dealer], bidder=game.players[score.next_first_bidder]
+            )
+        )
+    return lines

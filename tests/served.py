@@ -1,0 +1,109 @@
+"""Run the real app as a subprocess on 127.0.0.1 and drive it in Debian's
+Chromium through Playwright. Shared by the browser tests, the screenshot
+script and the UI benchmark."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Browser, Locator, Page, Playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 400, "height": 860}
+SMALL_PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 860}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServedApp:
+    def __init__(self, data: Path, port: int | None = None) -> None:
+        self.data = data
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30) -> float:
+        """Start the server; returns the seconds until it answered."""
+        env = {**os.environ, "SCOREKEEPER_DATA": str(self.data)}
+        began = time.perf_counter()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "serve", "--port", str(self.port),
+             "--no-browser"],
+            cwd=ROOT, env=env, start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        while time.perf_counter() - began < timeout:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the app exited with {self.process.returncode}")
+            try:
+                urllib.request.urlopen(self.url, timeout=1).close()
+                return time.perf_counter() - began
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise TimeoutError(f"the app did not answer on {self.url}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        self.process = None
+
+
+@contextmanager
+def served(data: Path) -> Iterator[ServedApp]:
+    app = ServedApp(data)
+    app.start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+def launch(playwright: Playwright) -> Browser:
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def open_app(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:
+    page = browser.new_page(viewport=viewport)
+    load(page, url)
+    return page
+
+
+def load(page: Page, url: str) -> None:
+    """Open the URL and switch on Flutter's accessibility tree (the DOM we test)."""
+    page.goto(url)
+    page.wait_for_selector("#loading", state="detached", timeout=60_000)
+    enable_semantics(page)
+
+
+def enable_semantics(page: Page) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector("flt-semantics", state="attached", timeout=30_000)
+
+
+def hook(page: Page, identifier: str) -> Locator:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
