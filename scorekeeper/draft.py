@@ -20,13 +20,13 @@ class Step(StrEnum):
 @dataclass(frozen=True)
 class HandDraft:
     bids: tuple[Bid | None, ...]
-    tricks: tuple[int | None, ...]
+    tricks: tuple[int, ...]  # start at 0: most nil bidders take none
     step: Step = Step.BIDS
     editing: int | None = None  # index of the recorded hand being changed
 
     @classmethod
     def empty(cls, players: int) -> "HandDraft":
-        return cls((None,) * players, (None,) * players)
+        return cls((None,) * players, (0,) * players)
 
     @classmethod
     def of_hand(cls, hand: Hand, index: int) -> "HandDraft":
@@ -40,20 +40,19 @@ class HandDraft:
         value = 0 if current is None else current.value
         return self.with_bid(seat, Bid(min(MAX_BID, max(0, value + delta))))
 
-    def with_tricks(self, seat: int, tricks: int | None) -> "HandDraft":
+    def with_tricks(self, seat: int, tricks: int) -> "HandDraft":
         return replace(self, tricks=_set(self.tricks, seat, tricks))
 
     def step_tricks(self, seat: int, delta: int) -> "HandDraft":
-        current = self.tricks[seat] or 0
-        return self.with_tricks(seat, min(TRICKS_PER_HAND, max(0, current + delta)))
+        return self.with_tricks(seat, min(TRICKS_PER_HAND, max(0, self.tricks[seat] + delta)))
 
     def rest_to(self, seat: int) -> "HandDraft":
         """Give `seat` whatever tricks the others have not taken."""
-        others = sum(t or 0 for i, t in enumerate(self.tricks) if i != seat)
+        others = sum(t for i, t in enumerate(self.tricks) if i != seat)
         return self.with_tricks(seat, max(0, TRICKS_PER_HAND - others))
 
     def tricks_left(self) -> int:
-        return TRICKS_PER_HAND - sum(t or 0 for t in self.tricks)
+        return TRICKS_PER_HAND - sum(self.tricks)
 
     def contract(self, seats: tuple[int, ...]) -> int:
         return sum(b.value for s in seats if (b := self.bids[s]) is not None)
@@ -66,9 +65,8 @@ class HandDraft:
         ]
 
     def to_hand(self) -> Hand:
-        """The hand as entered; unset tricks count as 0 (validation checks the total)."""
-        bids = tuple(b if b is not None else Bid(-1) for b in self.bids)
-        return Hand(bids, tuple(t or 0 for t in self.tricks))
+        """The hand as entered (a missing bid becomes an invalid one, reported as such)."""
+        return Hand(tuple(b if b is not None else Bid(-1) for b in self.bids), self.tricks)
 
 
 def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

@@ -38,16 +38,17 @@ class ServedApp:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.process: subprocess.Popen[bytes] | None = None
+        self.log = open(os.environ.get("SCOREKEEPER_SERVER_LOG", os.devnull), "ab")  # noqa: SIM115
 
     def start(self, timeout: float = 30) -> float:
         """Start the server; returns the seconds until it answered."""
-        env = {**os.environ, "SCOREKEEPER_DATA": str(self.data)}
+        env = {**os.environ, "SCOREKEEPER_DATA": str(self.data), "SCOREKEEPER_DEBUG": "1"}
         began = time.perf_counter()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper", "serve", "--port", str(self.port),
              "--no-browser"],
             cwd=ROOT, env=env, start_new_session=True,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=self.log,
         )
         while time.perf_counter() - began < timeout:
             if self.process.poll() is not None:
@@ -107,3 +108,17 @@ def enable_semantics(page: Page) -> None:
 
 def hook(page: Page, identifier: str) -> Locator:
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def type_into(page: Page, label: str, text: str) -> None:
+    """Type like a person: focus the field, let Flutter take the focus, type."""
+    box = page.get_by_role("textbox", name=label)
+    box.click()
+    page.wait_for_timeout(250)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    for char in text:  # characters with no key (emoji) arrive as an IME would send them
+        if char.isascii() or char.isalpha():
+            page.keyboard.type(char)
+        else:
+            page.keyboard.insert_text(char)

@@ -2,6 +2,7 @@
 each action off the event loop (storage work never freezes other devices)."""
 
 import asyncio
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,14 +12,16 @@ import flet as ft
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState, Screen
-from scorekeeper.ui.views import SetupView, app_bar, render
+from scorekeeper.ui.views import HandView, SetupView, app_bar, render
 
+log = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 FONTS = {
     "NotoSansThai": "fonts/NotoSansThai-Regular.ttf",
     "NotoSansHebrew": "fonts/NotoSansHebrew-Regular.ttf",
     "NotoSansSymbols2": "fonts/NotoSansSymbols2-Regular.ttf",
     "NotoColorEmoji": "fonts/NotoColorEmoji.ttf",
+    "DejaVuSans": "fonts/DejaVuSans.ttf",
 }
 TEXT_STYLES = (
     "display_large",
@@ -54,7 +57,8 @@ class Session:
         self.page = page
         self.state = AppState(store)
         self.lock = asyncio.Lock()
-        self.setup: SetupView | None = None
+        self.screen: SetupView | HandView | None = None
+        self.screen_key: tuple[Any, ...] | None = None
         self.body = ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
         self.view = ft.View(
             route="/",
@@ -86,6 +90,7 @@ class Session:
         return (saved.id, saved.revision) if saved else None
 
     async def run(self, action: Callable[..., None], *args: Any) -> None:
+        log.debug("action %s%r", getattr(action, "__name__", action), args)
         async with self.lock:
             before = self._identity()
             await asyncio.to_thread(action, *args)
@@ -119,18 +124,30 @@ class Session:
         self.page.update()
 
     def render(self) -> None:
+        """Show the state. Screens with inputs (set-up, a hand) are built once and
+        then synced in place; the others are cheap to rebuild."""
         state = self.state
         self.view.appbar = app_bar(state, self.on)
         self.view.route = state.route
-        if state.screen is Screen.SETUP:
-            if self.setup is None or self.setup.state.form is not state.form:
-                self.setup = SetupView(state, self.on)
-            else:
-                self.setup.sync()
-            self.body.controls = self.setup.controls
-        else:
-            self.setup = None
+        key = screen_key(state)
+        if key is None:
+            self.screen = None
             self.body.controls = render(state, self.on)
+        elif self.screen is not None and key == self.screen_key:
+            self.screen.sync()
+        else:
+            self.screen = (SetupView if state.screen is Screen.SETUP else HandView)(state, self.on)
+            self.screen_key = key
+            self.body.controls = self.screen.controls
+
+
+def screen_key(state: AppState) -> tuple[Any, ...] | None:
+    """What identifies a synced screen; None for the screens that are rebuilt."""
+    if state.screen is Screen.SETUP:
+        return ("setup", id(state.form))
+    if state.screen is Screen.HAND and state.saved and state.draft:
+        return ("hand", state.saved.id, state.saved.revision, state.draft.step, state.draft.editing)
+    return None
 
 
 def make_main(store: GameStore) -> Callable[[ft.Page], Any]:

@@ -1,5 +1,6 @@
 """`scorekeeper serve`: the app as a local web server, everything served offline."""
 
+import logging
 import os
 import socket
 import sys
@@ -31,6 +32,9 @@ def print_qr(url: str) -> None:
 
 
 def serve(data: str | None, port: int, lan: bool, open_browser: bool) -> int:
+    if os.environ.get("SCOREKEEPER_DEBUG"):
+        logging.basicConfig(level=logging.INFO)
+        logging.getLogger("scorekeeper").setLevel(logging.DEBUG)
     store = GameStore(data_folder(data))
     for notice in store.notices:
         print(f"warning: {notice}", file=sys.stderr)

@@ -350,7 +350,7 @@ class AppState:
         """The game as it would stand with this hand, if the hand is complete and valid."""
         if not self.saved or not self.draft or self.draft.step is not Step.TRICKS:
             return None
-        if None in self.draft.tricks or self.draft.tricks_left() != 0:
+        if self.draft.tricks_left() != 0:
             return None
         try:
             return score_game(self._with_draft())
@@ -372,14 +372,6 @@ class AppState:
             return
         self._clear()
         problems = self.draft.missing_bids(self.saved.game)
-        if None in self.draft.tricks and not problems:
-            sum_so_far = 13 - self.draft.tricks_left()
-            problems.append(
-                Problem(
-                    "tricks",
-                    _("enter everyone's tricks: {count} of 13 so far").format(count=sum_so_far),
-                )
-            )
         if problems:
             self.errors = {p.field: p.message for p in problems}
             return

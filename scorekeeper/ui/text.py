@@ -13,8 +13,17 @@ def bid_label(bid: Bid | None) -> str:
     return _("Nil") if bid.is_nil else str(bid.value)
 
 
+def isolate(name: str) -> str:
+    """Keep a right-to-left name (Hebrew) from reordering the text around it."""
+    return f"\u2068{name}\u2069"
+
+
+def player(game: Game, seat: int) -> str:
+    return isolate(game.players[seat])
+
+
 def side_label(game: Game, side: int) -> str:
-    return " + ".join(game.side_names(side))
+    return " + ".join(isolate(name) for name in game.side_names(side))
 
 
 def signed(points: int) -> str:
@@ -42,7 +51,7 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
     for event in hand.events:
         side = event.side
         names = side_label(game, side) if side is not None else ""
-        player = game.players[event.seat] if event.seat is not None else ""
+        name = player(game, event.seat) if event.seat is not None else ""
         sh = hand.sides[side] if side is not None else None
         match event.kind:
             case EventKind.MADE if sh:
@@ -58,19 +67,19 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
                     )
                 )
             case EventKind.NIL_MADE:
-                lines.append(_("{player}'s nil made").format(player=player))
+                lines.append(_("{player}'s nil made").format(player=name))
             case EventKind.NIL_FAILED:
                 lines.append(
                     _("{player}'s nil failed ({count} tricks)").format(
-                        player=player, count=event.count
+                        player=name, count=event.count
                     )
                 )
             case EventKind.BLIND_NIL_MADE:
-                lines.append(_("{player}'s blind nil made").format(player=player))
+                lines.append(_("{player}'s blind nil made").format(player=name))
             case EventKind.BLIND_NIL_FAILED:
                 lines.append(
                     _("{player}'s blind nil failed ({count} tricks)").format(
-                        player=player, count=event.count
+                        player=name, count=event.count
                     )
                 )
             case EventKind.BAG_PENALTY if sh:

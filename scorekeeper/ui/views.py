@@ -12,12 +12,12 @@ import flet as ft
 
 from scorekeeper.draft import Step
 from scorekeeper.i18n import _
-from scorekeeper.model import Variant
+from scorekeeper.model import NIL, Variant
 from scorekeeper.rules import PRESETS
 from scorekeeper.saved import GameSummary
 from scorekeeper.scoring import Status
 from scorekeeper.ui.state import AppState, Screen
-from scorekeeper.ui.text import bid_label, describe_hand, outcome, side_label, signed
+from scorekeeper.ui.text import bid_label, describe_hand, outcome, player, side_label, signed
 
 SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
 SEAT_PLACES_4 = (_("South"), _("West"), _("North"), _("East"))
@@ -46,8 +46,9 @@ def heading(text: str) -> ft.Text:
 
 
 def error_text(message: str | None, identifier: str) -> ft.Semantics:
-    hooked = ft.Semantics(identifier=identifier, content=ft.Text(message or "-",
-                                                                 color=ft.Colors.ERROR))
+    hooked = ft.Semantics(
+        identifier=identifier, content=ft.Text(message or "-", color=ft.Colors.ERROR)
+    )
     hooked.visible = bool(message)
     return hooked
 
@@ -98,12 +99,7 @@ def render(state: AppState, on: Bind) -> list[ft.Control]:
     body: list[ft.Control] = []
     if state.message:
         body.append(banner(state.message, "message", ft.Colors.TERTIARY_CONTAINER))
-    screen = {
-        Screen.HOME: home,
-        Screen.GAME: scoreboard,
-        Screen.HAND: hand_entry,
-        Screen.HISTORY: history,
-    }[state.screen]
+    screen = {Screen.HOME: home, Screen.GAME: scoreboard, Screen.HISTORY: history}[state.screen]
     body.extend(screen(state, on))
     return body
 
@@ -228,7 +224,7 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                 size=14,
             )
         )
-    dealer = _("{name} dealt").format(name=game.players[result.dealer])
+    dealer = _("{name} dealt").format(name=player(game, result.dealer))
     return tagged(
         f"hand-{index + 1}",
         ft.Container(
@@ -285,8 +281,8 @@ def scoreboard(state: AppState, on: Bind) -> list[ft.Control]:
                 ft.Text(
                     _("Hand {number}: {dealer} deals, {bidder} bids first").format(
                         number=len(game.hands) + 1,
-                        dealer=game.players[score.next_dealer],
-                        bidder=game.players[score.next_first_bidder],
+                        dealer=player(game, score.next_dealer),
+                        bidder=player(game, score.next_first_bidder),
                     ),
                     size=16,
                 ),
@@ -334,234 +330,229 @@ def scoreboard(state: AppState, on: Bind) -> list[ft.Control]:
 # -- entering a hand --------------------------------------------------------------------
 
 
-def stepper(
-    on: Bind,
-    minus: Callable[[], Any],
-    plus: Callable[[], Any],
-    value: str,
-    seat: int,
-    kind: str,
-    name: str,
-) -> list[ft.Control]:
-    return [
-        tagged(
-            f"{kind}-minus-{seat}",
-            ft.IconButton(
-                ft.Icons.REMOVE,
-                tooltip=_("One less for {name}").format(name=name),
-                on_click=minus,
-                icon_size=28,
-            ),
-        ),
-        tagged(
-            f"{kind}-{seat}",
-            ft.Text(
-                value, size=28, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.CENTER
-            ),
-        ),
-        tagged(
-            f"{kind}-plus-{seat}",
-            ft.IconButton(
-                ft.Icons.ADD,
-                tooltip=_("One more for {name}").format(name=name),
-                on_click=plus,
-                icon_size=28,
-            ),
-        ),
-    ]
+class HandView:
+    """Bids or tricks for one hand. Built once per step, then `sync()` updates
+    it in place, so quick taps on + never land on a control being replaced."""
 
-
-def toggle(label: str, selected: bool, handler: Any, identifier: str) -> ft.Control:
-    kind = ft.FilledButton if selected else ft.OutlinedButton
-    return tagged(identifier, kind(label, on_click=handler, height=48))
-
-
-def hand_entry(state: AppState, on: Bind) -> list[ft.Control]:
-    assert state.saved and state.draft and state.score
-    game, draft = state.saved.game, state.draft
-    index = draft.editing if draft.editing is not None else len(game.hands)
-    order = game.bidding_order(index)
-    controls: list[ft.Control] = [
-        ft.Text(
-            _("{dealer} deals; {bidder} bids first and leads").format(
-                dealer=game.players[game.dealer(index)], bidder=game.players[order[0]]
-            ),
-            size=16,
-        )
-    ]
-    if "hand" in state.errors:
-        controls.append(banner(state.errors["hand"], "error-hand", ft.Colors.ERROR_CONTAINER))
-    rows = []
-    for seat in order:
-        name = game.players[seat]
-        color = SIDE_COLORS[game.variant.side_of(seat)]
-        bid = draft.bids[seat]
-        title = ft.Text(name, size=18, weight=ft.FontWeight.BOLD, color=color, expand=True)
-        if draft.step is Step.BIDS:
-            line = ft.Row(
-                [
-                    toggle(
-                        _("Blind nil"),
-                        bid is not None and bid.blind,
-                        on(state.toggle_nil, seat, True),
-                        f"blind-nil-{seat}",
-                    ),
-                    toggle(
-                        _("Nil"),
-                        bid is not None and bid.is_nil and not bid.blind,
-                        on(state.toggle_nil, seat),
-                        f"nil-{seat}",
-                    ),
-                    *stepper(
-                        on,
-                        on(state.step_bid, seat, -1),
-                        on(state.step_bid, seat, 1),
-                        bid_label(bid) if bid is None or bid.is_nil else str(bid.value),
-                        seat,
-                        "bid",
-                        name,
-                    ),
-                ],
-                wrap=True,
-                alignment=ft.MainAxisAlignment.END,
-                spacing=4,
+    def __init__(self, state: AppState, on: Bind) -> None:
+        assert state.saved and state.draft
+        self.state = state
+        game, draft = state.saved.game, state.draft
+        self.step = draft.step
+        self.index = draft.editing if draft.editing is not None else len(game.hands)
+        order = game.bidding_order(self.index)
+        self.values: dict[int, ft.Text] = {}
+        self.titles: dict[int, ft.Text] = {}
+        self.errors: dict[int, ft.Semantics] = {}
+        self.blind: dict[int, ft.OutlinedButton] = {}
+        self.nil: dict[int, ft.OutlinedButton] = {}
+        kind = "bid" if self.step is Step.BIDS else "tricks"
+        rows: list[ft.Control] = []
+        for seat in order:
+            name = player(game, seat)
+            color = SIDE_COLORS[game.variant.side_of(seat)]
+            self.titles[seat] = ft.Text(
+                name, size=18, weight=ft.FontWeight.BOLD, color=color, expand=True
             )
-            problem = state.errors.get(f"bid.{seat}")
-        else:
-            tricks = draft.tricks[seat]
-            title.value = _("{name} (bid {bid})").format(name=name, bid=bid_label(bid))
-            line = ft.Row(
-                [
+            self.values[seat] = ft.Text(
+                "", size=28, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.CENTER
+            )
+            step = state.step_bid if self.step is Step.BIDS else state.step_tricks
+            buttons: list[ft.Control] = []
+            if self.step is Step.BIDS:
+                self.blind[seat] = ft.OutlinedButton(
+                    _("Blind nil"), height=48, on_click=on(state.toggle_nil, seat, True)
+                )
+                self.nil[seat] = ft.OutlinedButton(
+                    _("Nil"), height=48, on_click=on(state.toggle_nil, seat)
+                )
+                buttons += [
+                    tagged(f"blind-nil-{seat}", self.blind[seat]),
+                    tagged(f"nil-{seat}", self.nil[seat]),
+                ]
+            else:
+                buttons.append(
                     tagged(
                         f"rest-{seat}",
                         ft.TextButton(_("Rest"), on_click=on(state.rest_to, seat), height=48),
-                    ),
-                    *stepper(
-                        on,
-                        on(state.step_tricks, seat, -1),
-                        on(state.step_tricks, seat, 1),
-                        "-" if tricks is None else str(tricks),
-                        seat,
-                        "tricks",
-                        name,
-                    ),
-                ],
-                alignment=ft.MainAxisAlignment.END,
-                spacing=4,
-            )
-            problem = state.errors.get(f"tricks.{seat}")
-        rows.append(
-            ft.Container(
-                ft.Column([ft.Row([title]), line, error_text(problem, f"error-{seat}")], spacing=2),
-                border=ft.Border.only(left=ft.BorderSide(4, color)),
-                padding=ft.Padding.only(left=10, top=4, bottom=4),
-            )
-        )
-    controls += rows
-    sides = game.variant.sides
-    if draft.step is Step.BIDS:
-        contracts = [draft.contract(seats) for seats in sides]
-        controls.append(
-            tagged(
-                "contracts",
-                ft.Text(
-                    "  ·  ".join(
-                        _("{names} bid {contract}").format(names=side_label(game, s), contract=c)
-                        for s, c in enumerate(contracts)
-                    ),
-                    size=16,
-                ),
-            )
-        )
-        for s in range(len(sides)):
-            if f"side.{s}" in state.errors:
-                controls.append(error_text(state.errors[f"side.{s}"], f"error-side-{s}"))
-        if sum(contracts) > 13:
-            controls.append(
-                ft.Text(
-                    _("Bids add up to {total}: more than 13 tricks, someone will be set.").format(
-                        total=sum(contracts)
-                    ),
-                    color=ft.Colors.TERTIARY,
+                    )
                 )
-            )
-        if any(b is not None and b.blind for b in draft.bids):
-            controls.append(banner(blind_nil_reminder(state), "blind-nil-reminder"))
-        else:
-            controls.append(
-                ft.Text(
-                    _("Blind nil is declared before looking at the cards."), size=12, italic=True
-                )
-            )
-        buttons = [
-            ft.OutlinedButton(_("Cancel"), on_click=on(state.cancel_hand), height=48),
-            ft.FilledButton(
-                _("Next: tricks"),
-                icon=ft.Icons.ARROW_FORWARD,
-                on_click=on(state.to_tricks),
-                height=48,
-            ),
-        ]
-    else:
-        left = draft.tricks_left()
-        controls.append(
-            tagged(
-                "tricks-left",
-                ft.Text(
-                    _("Tricks left: {left}").format(left=left)
-                    if left >= 0
-                    else _("{count} tricks too many").format(count=-left),
-                    size=20,
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ERROR if left < 0 else None,
-                ),
-            )
-        )
-        if "tricks" in state.errors:
-            controls.append(error_text(state.errors["tricks"], "error-tricks"))
-        preview = state.preview()
-        if preview:
-            controls.append(
+            buttons += [
                 tagged(
-                    "preview",
+                    f"{kind}-minus-{seat}",
+                    ft.IconButton(
+                        ft.Icons.REMOVE,
+                        tooltip=_("One less for {name}").format(name=name),
+                        on_click=on(step, seat, -1),
+                        icon_size=28,
+                    ),
+                ),
+                tagged(f"{kind}-{seat}", self.values[seat]),
+                tagged(
+                    f"{kind}-plus-{seat}",
+                    ft.IconButton(
+                        ft.Icons.ADD,
+                        tooltip=_("One more for {name}").format(name=name),
+                        on_click=on(step, seat, 1),
+                        icon_size=28,
+                    ),
+                ),
+            ]
+            self.errors[seat] = error_text(None, f"error-{seat}")
+            rows.append(
+                ft.Container(
                     ft.Column(
                         [
-                            ft.Text(
-                                _("{names}: {points} → {score}").format(
-                                    names=side_label(game, sh.side),
-                                    points=signed(sh.points),
-                                    score=sh.score,
-                                ),
-                                color=SIDE_COLORS[sh.side],
-                                size=16,
-                            )
-                            for sh in preview.hands[index].sides
-                        ]
-                        + [
-                            ft.Text(line, size=14)
-                            for line in describe_hand(game, preview, index)[:-1]
-                            if line
+                            ft.Row([self.titles[seat]]),
+                            ft.Row(
+                                buttons, wrap=True, alignment=ft.MainAxisAlignment.END, spacing=4
+                            ),
+                            self.errors[seat],
                         ],
                         spacing=2,
                     ),
+                    border=ft.Border.only(left=ft.BorderSide(4, color)),
+                    padding=ft.Padding.only(left=10, top=4, bottom=4),
                 )
             )
-        buttons = [
-            ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48),
-            ft.FilledButton(
-                _("Save hand"), icon=ft.Icons.CHECK, on_click=on(state.save_hand), height=48
-            ),
-        ]
-    controls.append(ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True))
-    if draft.editing is not None:
-        controls.append(
-            ft.TextButton(
-                _("Delete hand {number}").format(number=draft.editing + 1),
-                icon=ft.Icons.DELETE,
-                on_click=on(state.delete_hand, draft.editing),
-            )
+        self.hand_error = error_text(None, "error-hand")
+        self.status = tagged(
+            "contracts" if self.step is Step.BIDS else "tricks-left",
+            ft.Text("", size=18, weight=ft.FontWeight.BOLD),
         )
-    return controls
+        self.notes = ft.Column(spacing=4)
+        if self.step is Step.BIDS:
+            buttons = [
+                ft.OutlinedButton(_("Cancel"), on_click=on(state.cancel_hand), height=48),
+                ft.FilledButton(
+                    _("Next: tricks"),
+                    icon=ft.Icons.ARROW_FORWARD,
+                    on_click=on(state.to_tricks),
+                    height=48,
+                ),
+            ]
+        else:
+            buttons = [
+                ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48),
+                ft.FilledButton(
+                    _("Save hand"), icon=ft.Icons.CHECK, on_click=on(state.save_hand), height=48
+                ),
+            ]
+        self.controls: list[ft.Control] = [
+            ft.Text(
+                _("{dealer} deals; {bidder} bids first and leads").format(
+                    dealer=player(game, game.dealer(self.index)), bidder=player(game, order[0])
+                ),
+                size=16,
+            ),
+            self.hand_error,
+            *rows,
+            self.status,
+            self.notes,
+            ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
+        ]
+        if draft.editing is not None:
+            self.controls.append(
+                ft.TextButton(
+                    _("Delete hand {number}").format(number=draft.editing + 1),
+                    icon=ft.Icons.DELETE,
+                    on_click=on(state.delete_hand, draft.editing),
+                )
+            )
+        self.sync()
+
+    def sync(self) -> None:
+        state = self.state
+        assert state.saved and state.draft
+        game, draft, errors = state.saved.game, state.draft, state.errors
+        show_error(self.hand_error, errors.get("hand"))
+        chosen = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)
+        for seat, value in self.values.items():
+            bid = draft.bids[seat]
+            if self.step is Step.BIDS:
+                value.value = bid_label(bid) if bid is None or bid.is_nil else str(bid.value)
+                value.size = 20 if bid is not None and bid.is_nil else 28
+                self.blind[seat].style = chosen if bid is not None and bid.blind else None
+                self.nil[seat].style = chosen if bid == NIL else None
+                show_error(self.errors[seat], errors.get(f"bid.{seat}"))
+            else:
+                value.value = str(draft.tricks[seat])
+                self.titles[seat].value = _("{name} (bid {bid})").format(
+                    name=player(game, seat), bid=bid_label(bid)
+                )
+                show_error(self.errors[seat], errors.get(f"tricks.{seat}"))
+        notes: list[ft.Control] = []
+        status = self.status.content
+        assert isinstance(status, ft.Text)
+        sides = game.variant.sides
+        if self.step is Step.BIDS:
+            contracts = [draft.contract(seats) for seats in sides]
+            status.value = "  ·  ".join(
+                _("{names} bid {contract}").format(names=side_label(game, s), contract=c)
+                for s, c in enumerate(contracts)
+            )
+            notes += [
+                error_text(errors[f"side.{s}"], f"error-side-{s}")
+                for s in range(len(sides))
+                if f"side.{s}" in errors
+            ]
+            if sum(contracts) > 13:
+                notes.append(
+                    ft.Text(
+                        _(
+                            "Bids add up to {total}: more than 13 tricks, someone will be set."
+                        ).format(total=sum(contracts)),
+                        color=ft.Colors.TERTIARY,
+                    )
+                )
+            if any(b is not None and b.blind for b in draft.bids):
+                notes.append(banner(blind_nil_reminder(state), "blind-nil-reminder"))
+            else:
+                notes.append(
+                    ft.Text(
+                        _("Blind nil is declared before looking at the cards."),
+                        size=12,
+                        italic=True,
+                    )
+                )
+        else:
+            left = draft.tricks_left()
+            status.value = (
+                _("Tricks left: {left}").format(left=left)
+                if left >= 0
+                else _("{count} tricks too many").format(count=-left)
+            )
+            status.color = ft.Colors.ERROR if left < 0 else None
+            if "tricks" in errors:
+                notes.append(error_text(errors["tricks"], "error-tricks"))
+            preview = state.preview()
+            if preview:
+                lines = describe_hand(game, preview, self.index)
+                notes.append(
+                    tagged(
+                        "preview",
+                        ft.Column(
+                            [
+                                *[
+                                    ft.Text(
+                                        _("{names}: {points} → {score}").format(
+                                            names=side_label(game, sh.side),
+                                            points=signed(sh.points),
+                                            score=sh.score,
+                                        ),
+                                        color=SIDE_COLORS[sh.side],
+                                        size=16,
+                                        weight=ft.FontWeight.BOLD,
+                                    )
+                                    for sh in preview.hands[self.index].sides
+                                ],
+                                *[ft.Text(line, size=14) for line in lines[: -len(sides) - 1]],
+                            ],
+                            spacing=2,
+                        ),
+                    )
+                )
+        self.notes.controls = notes
 
 
 def blind_nil_reminder(state: AppState) -> str:
@@ -581,13 +572,13 @@ def blind_nil_reminder(state: AppState) -> str:
         if partner in blind:
             texts.append(
                 _("{a} and {b} both bid blind nil: no card swap.").format(
-                    a=game.players[seat], b=game.players[partner]
+                    a=player(game, seat), b=player(game, partner)
                 )
             )
         else:
             texts.append(
                 _("Blind nil: {a} and {b} now swap 3 cards.").format(
-                    a=game.players[seat], b=game.players[partner]
+                    a=player(game, seat), b=player(game, partner)
                 )
             )
     return " ".join(texts)
@@ -724,7 +715,7 @@ class SetupView:
         self.players_error = error_text(None, "error-players")
         self.rules_error = error_text(None, "error-rules")
         table = ft.Container(
-            ft.Text("♠", size=30, text_align=ft.TextAlign.CENTER),
+            ft.Text("♠", size=30, color=ft.Colors.WHITE),
             width=56,
             height=56,
             bgcolor=ft.Colors.GREEN_700,
@@ -772,14 +763,15 @@ class SetupView:
         labels = (
             (_("Player 1"), _("Player 2"))
             if two
-            else tuple(_("{place}").format(place=p) for p in SEAT_PLACES_4)
+            else tuple(f"{seat + 1} · {place}" for seat, place in enumerate(SEAT_PLACES_4))
         )
         for seat, field in enumerate(self.names):
             visible = seat < form.variant.player_count
             field.visible = visible
             if visible:
                 field.label = labels[seat]
-                field.value = form.names[seat]
+                if (field.value or "") != form.names[seat]:
+                    field.value = form.names[seat]  # never echo what is being typed
                 field.error = errors.get(f"players.{seat}")
         if two:  # two players sit across from each other
             self.seats.controls[0].controls = [self.names[1]]
