@@ -17,8 +17,13 @@ from playwright.sync_api import Browser, Locator, Page, Playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 PHONE = {"width": 400, "height": 860}
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -45,10 +50,20 @@ class ServedApp:
         env = {**os.environ, "SCOREKEEPER_DATA": str(self.data), "SCOREKEEPER_DEBUG": "1"}
         began = time.perf_counter()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper", "serve", "--port", str(self.port),
-             "--no-browser"],
-            cwd=ROOT, env=env, start_new_session=True,
-            stdout=subprocess.DEVNULL, stderr=self.log,
+            [
+                sys.executable,
+                "-m",
+                "scorekeeper",
+                "serve",
+                "--port",
+                str(self.port),
+                "--no-browser",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
         )
         while time.perf_counter() - began < timeout:
             if self.process.poll() is not None:
@@ -83,8 +98,7 @@ def served(data: Path) -> Iterator[ServedApp]:
 
 
 def launch(playwright: Playwright) -> Browser:
-    return playwright.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
 def open_app(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:

@@ -13,7 +13,7 @@ from scorekeeper import game as ops
 from scorekeeper.draft import HandDraft, Step
 from scorekeeper.errors import InvalidGameError, InvalidRulesError, Problem, ScorekeeperError
 from scorekeeper.i18n import _
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Variant
+from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
 from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import GameScore, Status, score_game
@@ -68,9 +68,13 @@ def parse_rule_fields(fields: dict[str, Any]) -> RuleSet:
             problems.append(
                 Problem(f"rules.{name}", _("{value!r} is not a whole number").format(value=text))
             )
+    try:
+        rules = rules_from_dict(values)
+    except InvalidRulesError as error:
+        problems.extend(error.problems)
     if problems:
         raise InvalidRulesError(tuple(problems))
-    return rules_from_dict(values)
+    return rules
 
 
 class AppState:
@@ -242,7 +246,7 @@ class AppState:
             if self.saved and draft and screen is Screen.HAND and not self.draft:
                 self.draft, self.screen = draft, screen
 
-    def _game_changed(self, game: "ops.Game") -> bool:
+    def _game_changed(self, game: Game) -> bool:
         """Save a changed game; False (with a message) if another device got there first."""
         assert self.saved is not None
         try:
@@ -357,7 +361,7 @@ class AppState:
         except ScorekeeperError:
             return None
 
-    def _with_draft(self) -> "ops.Game":
+    def _with_draft(self) -> Game:
         assert self.saved and self.draft
         hand = self.draft.to_hand()
         game = self.saved.game

@@ -102,7 +102,7 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
     if score.next_dealer is not None and score.next_first_bidder is not None:
         lines.append(
             _("{dealer} deals next; {bidder} bids first").format(
-                dealer=game.players[score.next_dealer], bidder=game.players[score.next_first_bidder]
+                dealer=player(game, score.next_dealer), bidder=player(game, score.next_first_bidder)
             )
         )
     return lines

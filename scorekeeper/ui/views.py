@@ -36,7 +36,7 @@ class Bind(Protocol):
     ) -> Callable[[ft.Event[Any]], Any]: ...
 
 
-def tagged(identifier: str, control: ft.Control) -> ft.Control:
+def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     """A stable hook for scripts and tests: flt-semantics-identifier in the DOM."""
     return ft.Semantics(identifier=identifier, content=control)
 
@@ -657,7 +657,7 @@ class SetupView:
                 on_change=on(state.set_name, seat, with_value=True),
                 max_length=30,
                 counter="",
-                border_color=SIDE_COLORS[seat % 2],
+                border=ft.OutlineInputBorder(side=ft.BorderSide(1, SIDE_COLORS[seat % 2])),
                 text_size=18,
             )
             for seat in range(4)
@@ -722,15 +722,13 @@ class SetupView:
             border_radius=28,
             alignment=ft.Alignment.CENTER,
         )
+        self.north = ft.Row([self.names[2]], alignment=ft.MainAxisAlignment.CENTER)
+        self.east = ft.Container(self.names[3], expand=True)
         self.seats = ft.Column(
             [
-                ft.Row([self.names[2]], alignment=ft.MainAxisAlignment.CENTER),
+                self.north,
                 ft.Row(
-                    [
-                        ft.Container(self.names[1], expand=True),
-                        table,
-                        ft.Container(self.names[3], expand=True),
-                    ],
+                    [ft.Container(self.names[1], expand=True), table, self.east],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 ft.Row([self.names[0]], alignment=ft.MainAxisAlignment.CENTER),
@@ -773,13 +771,7 @@ class SetupView:
                 if (field.value or "") != form.names[seat]:
                     field.value = form.names[seat]  # never echo what is being typed
                 field.error = errors.get(f"players.{seat}")
-        if two:  # two players sit across from each other
-            self.seats.controls[0].controls = [self.names[1]]
-            self.seats.controls[1].visible = False
-        else:
-            self.seats.controls[0].controls = [self.names[2]]
-            self.seats.controls[1].controls[0].content = self.names[1]
-            self.seats.controls[1].visible = True
+        self.north.visible = self.east.visible = not two
         show_error(self.players_error, errors.get("players") or errors.get("first_dealer"))
         self.dealer.options = [
             ft.DropdownOption(key=str(seat), text=form.names[seat].strip() or labels[seat])

@@ -1,0 +1,149 @@
+"""Run the real Flet app in-process, no browser: a real flet Session over a
+connection that msgpack-encodes every message as the web server does, and
+answers client calls (push_route) as the browser would."""
+
+import asyncio
+import dataclasses
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import Message, MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.app import make_main
+
+ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class LoopbackConnection(Connection):
+    def __init__(self, hub: PubSubHub) -> None:
+        super().__init__()
+        self.loop = asyncio.get_running_loop()
+        self.executor = ThreadPoolExecutor(2)
+        self.pubsubhub = hub
+        self.messages: list[Message] = []
+        self.session: Session | None = None
+        self.page_url = "http://127.0.0.1:8550"
+
+    def send_message(self, message: Message) -> None:
+        msgpack.packb([message.action, message.body], default=ENCODE)
+        self.messages.append(message)
+        if message.action == MessageAction.INVOKE_METHOD:
+            self.loop.call_soon(self._answer, message.body)
+
+    def _answer(self, body: Any) -> None:
+        assert self.session is not None
+        self.session.handle_invoke_method_results(body.control_id, body.call_id, None, None)
+        if body.name == "push_route":
+            route = body.args["route"]
+            self.session.apply_page_patch({"route": route})
+            asyncio.ensure_future(
+                self.session.dispatch_event(self.session.page._i, "route_change", {"route": route})
+            )
+
+    def crashes(self) -> list[str]:
+        return [str(m.body) for m in self.messages if m.action == MessageAction.SESSION_CRASHED]
+
+
+class App:
+    """One browser tab's worth of the app, driven through real events."""
+
+    def __init__(self, session: Session, conn: LoopbackConnection) -> None:
+        self.session = session
+        self.conn = conn
+        self.page: ft.Page = session.page
+
+    async def settle(self) -> None:
+        for _ in range(4):  # let scheduled route changes run
+            await asyncio.sleep(0.001)
+        assert self.conn.crashes() == [], self.conn.crashes()
+
+    def walk(self) -> Iterator[BaseControl]:
+        def visit(obj: Any) -> Iterator[BaseControl]:
+            if isinstance(obj, BaseControl):
+                yield obj
+                for f in dataclasses.fields(obj):
+                    if f.name.startswith("_") or f.name in ("parent", "page"):
+                        continue
+                    yield from visit(getattr(obj, f.name, None))
+            elif isinstance(obj, list | tuple):
+                for item in obj:
+                    yield from visit(item)
+
+        for view in self.page.views:
+            yield from visit(view)
+
+    def hook(self, identifier: str) -> BaseControl:
+        found = [
+            c for c in self.walk() if isinstance(c, ft.Semantics) and c.identifier == identifier
+        ]
+        assert found, f"no control tagged {identifier!r}"
+        content = found[0].content
+        assert content is not None
+        return content
+
+    def has(self, identifier: str) -> bool:
+        return any(
+            isinstance(c, ft.Semantics) and c.identifier == identifier and c.visible
+            for c in self.walk()
+        )
+
+    def texts(self) -> list[str]:
+        return [
+            str(c.value)
+            for c in self.walk()
+            if isinstance(c, ft.Text) and c.value and c.visible is not False
+        ]
+
+    def button(self, label: str) -> BaseControl:
+        for c in self.walk():
+            content = getattr(c, "content", None)
+            tip = getattr(c, "tooltip", None)
+            if content == label or tip == label:
+                return c
+        raise AssertionError(f"no button {label!r}")
+
+    async def event(self, control: BaseControl, name: str, data: Any = None, **props: Any) -> None:
+        if props:
+            self.session.apply_patch(control._i, props)
+        await self.session.dispatch_event(control._i, name, data)
+        await self.settle()
+
+    async def click(self, label_or_control: str | BaseControl) -> None:
+        control = (
+            self.button(label_or_control) if isinstance(label_or_control, str) else label_or_control
+        )
+        await self.event(control, "click")
+
+    async def tap(self, identifier: str, times: int = 1) -> None:
+        for _ in range(times):
+            await self.click(self.hook(identifier))
+
+    async def type(self, field: BaseControl, text: str) -> None:
+        await self.event(field, "change", value=text)
+
+    async def route(self, route: str) -> None:
+        self.session.apply_page_patch({"route": route})
+        await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
+        await self.settle()
+
+
+async def open_app(store: GameStore, hub: PubSubHub | None = None, route: str = "/") -> App:
+    conn = LoopbackConnection(hub or PubSubHub(loop=asyncio.get_running_loop()))
+    session = Session(conn)
+    conn.session = session
+    session.apply_page_patch({"route": route, "width": 400, "height": 860})
+    msgpack.packb(session.get_page_patch(), default=ENCODE)  # the register reply
+    await session.connect(conn)
+    await make_main(store)(session.page)
+    await session.after_event(session.page)
+    app = App(session, conn)
+    await app.settle()
+    return app

@@ -1,0 +1,248 @@
+"""AppState, one method per user action, on a real store in a temp folder."""
+
+import pytest
+
+from scorekeeper.draft import Step
+from scorekeeper.model import BLIND_NIL, NIL, Bid, Variant
+from scorekeeper.scoring import Status
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state import AppState, Screen
+
+
+@pytest.fixture
+def store(tmp_path):
+    with GameStore(tmp_path) as s:
+        yield s
+
+
+def start(state, names=("Alex", "Beth", "Charlie", "David"), **rules):
+    state.new_game()
+    if len(names) == 2:
+        state.set_variant(Variant.TWO_PLAYER)
+    for seat, name in enumerate(names):
+        state.set_name(seat, name)
+    for name, value in rules.items():
+        state.set_rule(name, value)
+    state.start_game()
+    assert state.errors == {}
+    return state
+
+
+def play(state, bids, tricks):
+    """Enter a hand the way the screen does: taps on the steppers."""
+    state.begin_hand()
+    for seat, bid in enumerate(bids):
+        if bid == "nil":
+            state.toggle_nil(seat)
+        elif bid == "blind_nil":
+            state.toggle_nil(seat, blind=True)
+        else:
+            for _ in range(bid):
+                state.step_bid(seat, 1)
+    state.to_tricks()
+    assert state.errors == {}, state.errors
+    for seat, count in enumerate(tricks):
+        for _ in range(count):
+            state.step_tricks(seat, 1)
+    state.save_hand()
+    assert state.errors == {}, state.errors
+
+
+def test_a_hand_from_setup_to_summary(store):
+    state = start(AppState(store))
+    assert state.screen is Screen.GAME and state.route == f"/game/{state.saved.id}"
+    play(state, [4, 3, "nil", 4], [4, 3, 2, 4])
+    assert [t.score for t in state.score.sides] == [-58, 70]
+    assert state.summary[0] == "Hand 1"
+    assert "\u2068Charlie\u2069's nil failed (2 tricks)" in state.summary
+    assert state.summary[-1] == "\u2068Beth\u2069 deals next; \u2068Charlie\u2069 bids first"
+    assert store.draft(state.saved.id) is None
+
+
+def test_setup_shows_every_problem_at_once(store):
+    state = AppState(store)
+    state.new_game()
+    state.set_name(0, "Alex")
+    state.set_name(1, "alex")
+    state.set_customizing(True)
+    state.set_rule("target", "five hundred")
+    state.set_rule("mercy", "100")
+    state.start_game()
+    assert set(state.errors) == {
+        "players.1",
+        "players.2",
+        "players.3",
+        "rules.target",
+        "rules.mercy",
+    }
+    assert "'five hundred' is not a whole number" in state.errors["rules.target"]
+    assert state.screen is Screen.SETUP and store.history().total == 0
+    state.set_name(2, "Charlie")
+    assert "players.2" not in state.errors, "fixing a field clears its message"
+
+
+def test_presets_and_custom_rules_are_saved_with_the_game(store):
+    state = AppState(store)
+    state.new_game()
+    state.set_preset("short")
+    assert state.form.rules["target"] == "300"
+    for seat, name in enumerate("ABCD"):
+        state.set_name(seat, name)
+    state.set_rule("mercy", "-150")
+    state.set_rule("failed_nil_tricks", "count_for_partner")
+    state.start_game()
+    rules = store.get(state.saved.id).game.rules
+    assert (rules.target, rules.mercy, rules.failed_nil_tricks.value) == (
+        300,
+        -150,
+        "count_for_partner",
+    )
+
+
+def test_bids_are_checked_before_tricks(store):
+    state = start(AppState(store), min_side_bid="4")
+    state.begin_hand()
+    state.step_bid(0, 1)
+    state.to_tricks()
+    assert set(state.errors) == {"bid.1", "bid.2", "bid.3"}
+    assert state.errors["bid.1"] == "Beth has not bid yet"
+    for seat in (1, 2, 3):
+        state.step_bid(seat, 1)
+    state.to_tricks()
+    assert set(state.errors) == {"side.0", "side.1"}
+    assert state.draft.step is Step.BIDS
+
+
+def test_tricks_must_total_13_and_the_game_is_untouched(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    for seat in range(4):
+        state.step_bid(seat, 3)
+    state.to_tricks()
+    state.step_tricks(0, 5)
+    state.save_hand()
+    assert state.errors == {"tricks": "tricks add up to 5, but every hand has 13 (8 missing)"}
+    assert state.screen is Screen.HAND and store.get(state.saved.id).game.hands == ()
+    assert state.preview() is None
+    state.rest_to(3)
+    assert state.draft.tricks == (5, 0, 0, 8) and state.draft.tricks_left() == 0
+    preview = state.preview()
+    assert preview is not None and [s.score for s in preview.sides] == [-60, 62]
+
+
+def test_steppers_stay_within_0_and_13(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    state.step_bid(0, -1)
+    assert state.draft.bids[0] == NIL
+    for _ in range(20):
+        state.step_bid(1, 1)
+        state.step_tricks(2, 1)
+    assert state.draft.bids[1] == Bid(13) and state.draft.tricks[2] == 13
+    state.toggle_nil(3, blind=True)
+    assert state.draft.bids[3] == BLIND_NIL
+    state.toggle_nil(3, blind=True)
+    assert state.draft.bids[3] is None
+
+
+def test_draft_survives_a_new_session(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    state.step_bid(0, 4)
+    state.toggle_nil(1)
+    again = AppState(store)
+    again.navigate(f"/game/{state.saved.id}")
+    assert again.screen is Screen.HAND and again.route.endswith("/hand")
+    assert again.draft.bids[:2] == (Bid(4), NIL)
+
+
+def test_undo_edit_and_delete_rescore(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 3, 3, 3], [3, 4, 3, 3])
+    assert [t.score for t in state.score.sides] == [121, 121]
+    state.edit_hand(0)
+    assert state.draft.editing == 0 and state.draft.bids == (Bid(3),) * 4
+    state.to_tricks()
+    state.step_tricks(0, -1)
+    state.step_tricks(3, 1)  # side 1 takes the trick instead
+    state.save_hand()
+    assert [t.score for t in state.score.sides] == [60 + 60, 61 + 61]
+    state.undo_last_hand()
+    assert len(state.saved.game.hands) == 1 and state.message == "Hand 2 was removed."
+    state.delete_hand(0)
+    assert state.saved.game.hands == () and store.get(state.saved.id).game.hands == ()
+
+
+def test_game_over_tie_and_rematch(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 4, 3, 3], [3, 4, 3, 3])
+    assert state.score.tied and state.score.status is Status.IN_PROGRESS
+    play(state, [4, 3, 3, 3], [4, 3, 3, 3])
+    assert state.score.winner == 0
+    assert "\u2068Alex\u2069 + \u2068Charlie\u2069 win, 200 to 190" in state.summary
+    state.begin_hand()
+    assert state.screen is Screen.GAME, "no hand can be entered after the win"
+    old = state.saved.id
+    state.rematch()
+    assert state.saved.id != old and state.saved.game.hands == ()
+    assert state.saved.game.first_dealer == 3 and state.saved.game.rules.target == 100
+
+
+def test_two_player_game(store):
+    state = start(AppState(store), names=("Ana", "Ben"))
+    play(state, [5, "nil"], [12, 1])
+    assert [t.score for t in state.score.sides] == [57, -99]
+    assert state.score.next_dealer == 1
+
+
+def test_another_device_saved_first(store):
+    phone, laptop = AppState(store), AppState(store)
+    start(phone)
+    laptop.open_game(phone.saved.id)
+    play(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+    laptop.begin_hand()
+    for seat in range(4):
+        laptop.step_bid(seat, 3)
+    laptop.to_tricks()
+    laptop.rest_to(0)
+    laptop.save_hand()
+    assert "changed on another device" in laptop.message
+    assert len(laptop.saved.game.hands) == 1, "the laptop now shows the phone's hand"
+    assert len(store.get(phone.saved.id).game.hands) == 1
+
+
+def test_home_lists_games_and_delete_can_be_undone(store):
+    state = start(AppState(store))
+    game_id = state.saved.id
+    state.go_home()
+    assert [s.id for s in state.in_progress] == [game_id]
+    state.open_game(game_id)
+    state.delete_game()
+    assert state.in_progress == () and state.message == "Game deleted."
+    state.undo_delete()
+    assert [s.id for s in state.in_progress] == [game_id]
+
+
+def test_history_filters(store):
+    state = start(AppState(store), names=("Ann", "Bob", "Cy", "Dee"))
+    start(state, names=("Zoë", "Yui"))
+    state.show_history()
+    assert state.history.total == 2
+    state.filter_history(player="zo")
+    assert [s.players for s in state.history.items] == [("Zoë", "Yui")]
+    state.filter_history(player="", status="finished")
+    assert state.history.total == 0
+    state.filter_history(status="all")
+    assert state.history.total == 2 and state.route == "/history"
+
+
+def test_unknown_routes_and_games_go_home(store):
+    state = AppState(store)
+    state.navigate("/game/nope")
+    assert state.screen is Screen.HOME and state.message == "That game is no longer stored."
+    state.navigate("/whatever")
+    assert state.screen is Screen.HOME
+    state.navigate("/new")
+    assert state.screen is Screen.SETUP
