@@ -31,6 +31,7 @@ class LoopbackConnection(Connection):
         self.messages: list[Message] = []
         self.session: Session | None = None
         self.page_url = "http://127.0.0.1:8550"
+        self.tasks: set[asyncio.Future[Any]] = set()
 
     def send_message(self, message: Message) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
@@ -44,9 +45,11 @@ class LoopbackConnection(Connection):
         if body.name == "push_route":
             route = body.args["route"]
             self.session.apply_page_patch({"route": route})
-            asyncio.ensure_future(
+            task = asyncio.ensure_future(
                 self.session.dispatch_event(self.session.page._i, "route_change", {"route": route})
             )
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
 
     def crashes(self) -> list[str]:
         return [str(m.body) for m in self.messages if m.action == MessageAction.SESSION_CRASHED]
@@ -80,12 +83,15 @@ class App:
         for view in self.page.views:
             yield from visit(view)
 
-    def hook(self, identifier: str) -> BaseControl:
+    def tagged(self, identifier: str) -> ft.Semantics:
         found = [
             c for c in self.walk() if isinstance(c, ft.Semantics) and c.identifier == identifier
         ]
         assert found, f"no control tagged {identifier!r}"
-        content = found[0].content
+        return found[0]
+
+    def hook(self, identifier: str) -> BaseControl:
+        content = self.tagged(identifier).content
         assert content is not None
         return content
 
@@ -104,9 +110,9 @@ class App:
 
     def button(self, label: str) -> BaseControl:
         for c in self.walk():
-            content = getattr(c, "content", None)
-            tip = getattr(c, "tooltip", None)
-            if content == label or tip == label:
+            if isinstance(c, ft.Semantics) and c.label == label and c.on_tap:
+                return c
+            if getattr(c, "content", None) == label:
                 return c
         raise AssertionError(f"no button {label!r}")
 
@@ -120,11 +126,16 @@ class App:
         control = (
             self.button(label_or_control) if isinstance(label_or_control, str) else label_or_control
         )
-        await self.event(control, "click")
+        await self.event(control, "tap" if isinstance(control, ft.Semantics) else "click")
 
     async def tap(self, identifier: str, times: int = 1) -> None:
+        """Tap a tagged control: the semantic button if it is one, else its content."""
         for _ in range(times):
-            await self.click(self.hook(identifier))
+            tagged = self.tagged(identifier)
+            if tagged.on_tap:
+                await self.event(tagged, "tap")
+            else:
+                await self.click(self.hook(identifier))
 
     async def type(self, field: BaseControl, text: str) -> None:
         await self.event(field, "change", value=text)

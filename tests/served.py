@@ -136,3 +136,24 @@ def type_into(page: Page, label: str, text: str) -> None:
             page.keyboard.type(char)
         else:
             page.keyboard.insert_text(char)
+
+
+def reveal(page: Page, target: Locator) -> Locator:
+    """Scroll Flutter's view (the wheel, as a person would) until `target` is on screen.
+
+    Playwright's own scrolling moves the accessibility DOM, not Flutter's canvas."""
+    height = page.viewport_size["height"] if page.viewport_size else 800
+    for _ in range(30):
+        box = target.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= height:
+            return target
+        page.mouse.move(10, height / 2)
+        page.mouse.wheel(0, 300 if not box or box["y"] > 0 else -300)
+        page.wait_for_timeout(100)
+    raise AssertionError(f"could not scroll to {target}")
+
+
+def settle(page: Page) -> None:
+    """After a screen change, let Flutter's canvas and its accessibility DOM agree
+    (taps are routed by position, so they must not be aimed at a moving layout)."""
+    page.wait_for_timeout(400)

@@ -46,9 +46,13 @@ def theme() -> ft.Theme:
     """Roboto first, then the bundled fonts for Thai, Hebrew, symbols and emoji.
     Used for light and dark alike; Flutter derives each palette from the seed."""
     style = ft.TextStyle(font_family="Roboto", font_family_fallback=list(FONTS))
+    still = ft.PageTransitionTheme.NONE  # screens swap at once: taps must feel instant
     return ft.Theme(
         color_scheme_seed=ft.Colors.INDIGO,
         text_theme=ft.TextTheme(**{name: style for name in TEXT_STYLES}),
+        page_transitions=ft.PageTransitionsTheme(
+            android=still, ios=still, linux=still, macos=still, windows=still
+        ),
     )
 
 
@@ -59,9 +63,15 @@ class Session:
         self.lock = asyncio.Lock()
         self.screen: SetupView | HandView | None = None
         self.screen_key: tuple[Any, ...] | None = None
+        self.shown: tuple[Any, ...] | None = None
+        self.body = ft.Column()
+        self.view = ft.View()
+
+    def _new_view(self) -> None:
+        """A fresh View per screen: it opens at its top, with no old scroll offset."""
         self.body = ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
         self.view = ft.View(
-            route="/",
+            route=self.state.route,
             scroll=ft.ScrollMode.AUTO,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
@@ -71,6 +81,8 @@ class Session:
                 )
             ],
         )
+        self.page.views.clear()
+        self.page.views.append(self.view)
 
     def on(
         self,
@@ -127,8 +139,11 @@ class Session:
         """Show the state. Screens with inputs (set-up, a hand) are built once and
         then synced in place; the others are cheap to rebuild."""
         state = self.state
+        shown = (state.route, state.draft.step if state.draft else None)
+        if shown != self.shown:
+            self.shown, self.screen = shown, None
+            self._new_view()
         self.view.appbar = app_bar(state, self.on)
-        self.view.route = state.route
         key = screen_key(state)
         if key is None:
             self.screen = None
@@ -158,8 +173,6 @@ def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
         page.dark_theme = theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
         session = Session(page, store)
-        page.views.clear()
-        page.views.append(session.view)
         page.on_route_change = session.route_changed
         page.pubsub.subscribe(session.saved_elsewhere)
         if store.notices:

@@ -41,6 +41,26 @@ def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     return ft.Semantics(identifier=identifier, content=control)
 
 
+def icon_button(
+    icon: ft.IconData, label: str, handler: Any, identifier: str | None = None
+) -> ft.Semantics:
+    """An icon button with an accessible name. A tooltip alone does not give one,
+    so the wrapper is the button for screen readers (its tap runs the same handler)."""
+    return ft.Semantics(
+        label=label,
+        identifier=identifier,
+        button=True,
+        exclude_semantics=True,
+        on_tap=handler,
+        content=ft.Container(
+            ft.IconButton(icon, tooltip=label, on_click=handler, icon_size=28),
+            width=52,
+            height=52,
+            alignment=ft.Alignment.CENTER,
+        ),
+    )
+
+
 def heading(text: str) -> ft.Text:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
 
@@ -86,11 +106,9 @@ def page_title(state: AppState) -> str:
 def app_bar(state: AppState, on: Bind) -> ft.AppBar:
     actions: list[ft.Control] = []
     if state.screen is not Screen.HOME:
-        actions.append(ft.IconButton(ft.Icons.HOME, tooltip=_("Home"), on_click=on(state.go_home)))
+        actions.append(icon_button(ft.Icons.HOME, _("Home"), on(state.go_home)))
     if state.screen is not Screen.HISTORY:
-        actions.append(
-            ft.IconButton(ft.Icons.HISTORY, tooltip=_("History"), on_click=on(state.show_history))
-        )
+        actions.append(icon_button(ft.Icons.HISTORY, _("History"), on(state.show_history)))
     return ft.AppBar(title=ft.Text(page_title(state)), actions=actions)
 
 
@@ -234,10 +252,10 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                     ft.Column(
                         [*lines, ft.Text(dealer, size=12, italic=True)], spacing=1, expand=True
                     ),
-                    ft.IconButton(
+                    icon_button(
                         ft.Icons.EDIT,
-                        tooltip=_("Edit hand {number}").format(number=index + 1),
-                        on_click=on(state.edit_hand, index),
+                        _("Edit hand {number}").format(number=index + 1),
+                        on(state.edit_hand, index),
                     ),
                 ]
             ),
@@ -378,24 +396,18 @@ class HandView:
                     )
                 )
             buttons += [
-                tagged(
+                icon_button(
+                    ft.Icons.REMOVE,
+                    _("One less for {name}").format(name=name),
+                    on(step, seat, -1),
                     f"{kind}-minus-{seat}",
-                    ft.IconButton(
-                        ft.Icons.REMOVE,
-                        tooltip=_("One less for {name}").format(name=name),
-                        on_click=on(step, seat, -1),
-                        icon_size=28,
-                    ),
                 ),
                 tagged(f"{kind}-{seat}", self.values[seat]),
-                tagged(
+                icon_button(
+                    ft.Icons.ADD,
+                    _("One more for {name}").format(name=name),
+                    on(step, seat, 1),
                     f"{kind}-plus-{seat}",
-                    ft.IconButton(
-                        ft.Icons.ADD,
-                        tooltip=_("One more for {name}").format(name=name),
-                        on_click=on(step, seat, 1),
-                        icon_size=28,
-                    ),
                 ),
             ]
             self.errors[seat] = error_text(None, f"error-{seat}")

@@ -1,0 +1,225 @@
+"""The served app in real Chromium (Playwright), as a scorekeeper uses it."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from tests.served import (
+    DESKTOP,
+    PHONE,
+    SMALL_PHONE,
+    ServedApp,
+    hook,
+    launch,
+    load,
+    open_app,
+    reveal,
+    settle,
+    type_into,
+)
+
+pytestmark = pytest.mark.e2e
+SEATS = ("1 · South", "2 · West", "3 · North", "4 · East")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def app(tmp_path):
+    served = ServedApp(tmp_path)
+    served.start()
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def page(browser, app):
+    page = open_app(browser, app.url, PHONE)
+    yield page
+    page.close()
+
+
+def text(page: Page, identifier: str) -> str:
+    return hook(page, identifier).inner_text().replace("\u2068", "").replace("\u2069", "")
+
+
+def new_game(page: Page, names=("Alex", "Beth", "Charlie", "David"), target=None):
+    page.get_by_role("button", name="New game").click()
+    if len(names) == 2:
+        page.get_by_role("button", name="2 players").click()
+        labels = ("Player 1", "Player 2")
+    else:
+        labels = SEATS
+    for label, name in zip(labels, names, strict=True):
+        type_into(page, label, name)
+    if target:
+        page.get_by_role("switch", name="Change house rules").click()
+        type_into(page, "Points to win", str(target))
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
+
+
+def enter_hand(page: Page, bids, tricks):
+    page.get_by_role("button", name="Enter hand").click()
+    expect(hook(page, "contracts")).to_be_visible()
+    settle(page)
+    for seat, bid in enumerate(bids):
+        if bid == "nil":
+            hook(page, f"nil-{seat}").click()
+        elif bid == "blind_nil":
+            hook(page, f"blind-nil-{seat}").click()
+        else:
+            for _ in range(bid):
+                hook(page, f"bid-plus-{seat}").click()
+    for seat, bid in enumerate(bids):
+        shown = {"nil": "Nil", "blind_nil": "Blind nil"}.get(bid, str(bid))
+        expect(hook(page, f"bid-{seat}")).to_have_text(shown)
+    page.get_by_role("button", name="Next: tricks").click()
+    expect(hook(page, "tricks-left")).to_be_visible()
+    settle(page)
+    for seat, count in enumerate(tricks):
+        for _ in range(count):
+            hook(page, f"tricks-plus-{seat}").click()
+    expect(hook(page, "tricks-left")).to_have_text("Tricks left: 0")
+    page.get_by_role("button", name="Save hand").click()
+    expect(hook(page, "summary")).to_be_visible()
+
+
+def loose(expected: str) -> re.Pattern[str]:
+    """Match a text whatever isolate marks surround the names in it."""
+    marks = "[\u2068\u2069]*"
+    return re.compile("^" + marks + marks.join(re.escape(c) for c in expected) + marks + "$")
+
+
+def scores(page: Page) -> tuple[str, str]:
+    return text(page, "score-0"), text(page, "score-1")
+
+
+def test_a_whole_game_to_500(page):
+    new_game(page)
+    enter_hand(page, [5, 3, 5, "nil"], [6, 2, 5, 0])  # side 1 set, nil made
+    assert scores(page) == ("101", "70")
+    assert "Beth + David were set: 2 of 3" in text(page, "summary")
+    enter_hand(page, ["blind_nil", 4, 6, 3], [0, 4, 6, 3])  # blind nil made
+    assert scores(page) == ("361", "140")
+    enter_hand(page, [1, 1, 1, 1], [13, 0, 0, 0])  # a wrong hand...
+    page.get_by_role("button", name="Undo last hand").click()  # ...undone
+    expect(hook(page, "message")).to_contain_text("Hand 3 was removed")
+    assert scores(page) == ("361", "140")
+    enter_hand(page, [1, 1, 1, 1], [6, 1, 6, 0])  # 10 bags: 11 in all
+    assert scores(page) == ("291", "120")
+    assert "Bag penalty for Alex + Charlie: -100" in text(page, "summary")
+    assert text(page, "bags-0").startswith("Bags 1 of 10")
+    enter_hand(page, [6, 1, 6, "nil"], [7, 0, 6, 0])
+    assert scores(page) == ("412", "210")
+    reveal(page, page.get_by_role("button", name="Edit hand 1")).click()  # Beth took 3
+    expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
+    settle(page)
+    page.get_by_role("button", name="Next: tricks").click()
+    expect(hook(page, "tricks-1")).to_have_text("2")
+    settle(page)
+    hook(page, "tricks-plus-1").click()
+    expect(hook(page, "tricks-1")).to_have_text("3")
+    hook(page, "tricks-minus-2").click()
+    expect(hook(page, "tricks-2")).to_have_text("4")
+    page.get_by_role("button", name="Save hand").click()
+    expect(hook(page, "score-0")).to_have_text("411")
+    assert scores(page) == ("411", "270")
+    enter_hand(page, [5, 2, 5, 1], [5, 2, 5, 1])
+    assert scores(page) == ("511", "300")
+    expect(hook(page, "outcome")).to_have_text(loose("Alex + Charlie win, 511 to 300"))
+    expect(page.get_by_role("button", name="Enter hand")).to_have_count(0)
+    page.get_by_role("button", name="Rematch").click()
+    expect(hook(page, "score-0")).to_have_text("0")
+
+
+def test_reload_mid_hand_keeps_everything(page, app):
+    new_game(page)
+    page.get_by_role("button", name="Enter hand").click()
+    for _ in range(4):
+        hook(page, "bid-plus-0").click()
+    hook(page, "nil-1").click()
+    expect(hook(page, "bid-1")).to_have_text("Nil")
+    url = page.url
+    assert url.endswith("/hand")
+    load(page, url)
+    expect(hook(page, "bid-0")).to_have_text("4")
+    expect(hook(page, "bid-1")).to_have_text("Nil")
+
+
+def test_server_restart_mid_game(browser, page, app):
+    new_game(page)
+    enter_hand(page, [3, 3, 3, 3], [4, 3, 3, 3])
+    url = page.url
+    app.stop()
+    app.start()
+    fresh = browser.new_page(viewport=PHONE)
+    load(fresh, url)
+    expect(hook(fresh, "score-0")).to_have_text("61")
+    expect(hook(fresh, "score-1")).to_have_text("60")
+    fresh.close()
+
+
+def test_tie_above_the_target_plays_on(page):
+    new_game(page, target=100)
+    enter_hand(page, [4, 3, 3, 3], [4, 3, 3, 3])
+    enter_hand(page, [3, 4, 3, 3], [3, 4, 3, 3])
+    expect(hook(page, "outcome")).to_have_text(loose("Tied at 130: play another hand"))
+    enter_hand(page, [4, 3, 3, 3], [4, 3, 3, 3])
+    expect(hook(page, "outcome")).to_have_text(loose("Alex + Charlie win, 200 to 190"))
+
+
+def test_two_player_game(page):
+    new_game(page, names=("Ana", "Ben"))
+    enter_hand(page, [5, "nil"], [12, 1])
+    assert scores(page) == ("57", "-99")
+    assert "Ben's nil failed (1 tricks)" in text(page, "summary")
+
+
+def test_bad_input_is_refused_with_the_reason(page, app):
+    page.get_by_role("button", name="New game").click()
+    type_into(page, SEATS[0], "Alex")
+    type_into(page, SEATS[1], "alex")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("'alex' is already player 1")).to_be_visible()
+    expect(page.get_by_text("player 3 needs a name")).to_be_visible()
+    for label, name in zip(SEATS[1:], ("Beth", "Charlie", "David"), strict=True):
+        type_into(page, label, name)
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name="Enter hand").click()
+    hook(page, "bid-plus-0").click()
+    page.get_by_role("button", name="Next: tricks").click()
+    expect(hook(page, "error-1")).to_have_text("Beth has not bid yet")
+    for seat in (1, 2, 3):
+        hook(page, f"bid-plus-{seat}").click()
+    page.get_by_role("button", name="Next: tricks").click()
+    for _ in range(5):
+        hook(page, "tricks-plus-0").click()
+    page.get_by_role("button", name="Save hand").click()
+    expect(hook(page, "error-tricks")).to_contain_text("tricks add up to 5")
+    page.get_by_role("button", name="Home").click()
+    expect(page.get_by_text("0 hands played")).to_be_visible()
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE, DESKTOP], ids=["360", "400", "desktop"])
+def test_layout_fits_and_targets_are_big_enough(browser, app, viewport):
+    page = open_app(browser, app.url, viewport)
+    new_game(page)
+    page.get_by_role("button", name="Enter hand").click()
+    expect(hook(page, "bid-plus-0")).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"], "no horizontal scrolling"
+    for identifier in ("bid-plus-0", "bid-minus-3", "nil-2", "blind-nil-1"):
+        box = hook(page, identifier).bounding_box()
+        assert box and box["width"] >= 48 and box["height"] >= 48, (identifier, box)
+    for name in ("Cancel", "Next: tricks", "Home", "History"):
+        box = page.get_by_role("button", name=name).bounding_box()
+        assert box and box["height"] >= 48, (name, box)
+    page.close()
