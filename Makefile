@@ -4,7 +4,7 @@ VENV  := .venv
 BIN   := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run lan test lint unit e2e bench screenshots system-deps clean
+.PHONY: run lan test lint bench screenshots system-deps catalog clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -40,3 +40,11 @@ screenshots: $(STAMP) system-deps
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# Refresh the message catalogs after changing user-visible text.
+catalog: $(STAMP)
+	$(BIN)/pybabel extract --no-location --sort-output -k _ -k ngettext:1,2 \
+		-o scorekeeper/locale/scorekeeper.pot scorekeeper
+	$(BIN)/pybabel update --no-fuzzy-matching -i scorekeeper/locale/scorekeeper.pot \
+		-d scorekeeper/locale -D scorekeeper
+	$(BIN)/pybabel compile -d scorekeeper/locale -D scorekeeper

@@ -41,6 +41,7 @@ class SetupForm:
     customizing: bool = False
     # the house rules as shown: numbers as typed text, switches as bools
     rules: dict[str, Any] = field(default_factory=lambda: rule_fields(RuleSet()))
+    rules_revision: int = 0  # goes up when the rules change other than by typing
 
 
 def rule_fields(rules: RuleSet) -> dict[str, Any]:
@@ -191,6 +192,7 @@ class AppState:
         if name in PRESETS:
             self.form.preset = name
             self.form.rules = rule_fields(PRESETS[name])
+            self.form.rules_revision += 1
             self.errors = {k: v for k, v in self.errors.items() if not k.startswith("rules.")}
 
     def set_customizing(self, on: bool) -> None:

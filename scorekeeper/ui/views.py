@@ -762,8 +762,11 @@ class SetupView:
                 _("Start game"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=on(state.start_game)
             ),
         ]
+        # Text fields are written here and never again: what is typed flows to the
+        # state only, as writing it back would race with the next keystrokes.
         for seat, field in enumerate(self.names):
-            field.data = f"name-{seat}"
+            field.value = state.form.names[seat] if seat < len(state.form.names) else ""
+        self.rules_shown = -1  # the rule fields are written when the rules change
         self.sync()
 
     def sync(self) -> None:
@@ -780,8 +783,6 @@ class SetupView:
             field.visible = visible
             if visible:
                 field.label = labels[seat]
-                if (field.value or "") != form.names[seat]:
-                    field.value = form.names[seat]  # never echo what is being typed
                 field.error = errors.get(f"players.{seat}")
         self.north.visible = self.east.visible = not two
         show_error(self.players_error, errors.get("players") or errors.get("first_dealer"))
@@ -794,8 +795,10 @@ class SetupView:
         self.customize.value = form.customizing
         self.custom.visible = form.customizing
         for name, field in self.rule_fields.items():
-            field.value = form.rules[name]
+            if self.rules_shown != form.rules_revision:
+                field.value = form.rules[name]
             field.error = errors.get(f"rules.{name}")
+        self.rules_shown = form.rules_revision
         for name, switch in self.switches.items():
             switch.value = bool(form.rules[name])
         self.partner_tricks.value = form.rules["failed_nil_tricks"] == "count_for_partner"
