@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, Playwright
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -29,6 +29,7 @@ PHONE = {"width": 400, "height": 860}
 SMALL_PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 860}
 ROOT = Path(__file__).resolve().parent.parent
+SEATS = ("1 · South", "2 · West", "3 · North", "4 · East")
 
 
 def free_port() -> int:
@@ -157,3 +158,52 @@ def settle(page: Page) -> None:
     """After a screen change, let Flutter's canvas and its accessibility DOM agree
     (taps are routed by position, so they must not be aimed at a moving layout)."""
     page.wait_for_timeout(400)
+
+
+# -- driving the app as a scorekeeper does ---------------------------------------
+
+
+def text(page: Page, identifier: str) -> str:
+    return hook(page, identifier).inner_text().replace("\u2068", "").replace("\u2069", "")
+
+
+def new_game(page: Page, names=("Alex", "Beth", "Charlie", "David"), target=None):
+    page.get_by_role("button", name="New game").click()
+    if len(names) == 2:
+        page.get_by_role("button", name="2 players").click()
+        labels = ("Player 1", "Player 2")
+    else:
+        labels = SEATS
+    for label, name in zip(labels, names, strict=True):
+        type_into(page, label, name)
+    if target:
+        page.get_by_role("switch", name="Change house rules").click()
+        type_into(page, "Points to win", str(target))
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
+
+
+def enter_hand(page: Page, bids, tricks):
+    page.get_by_role("button", name="Enter hand").click()
+    expect(hook(page, "contracts")).to_be_visible()
+    settle(page)
+    for seat, bid in enumerate(bids):
+        if bid == "nil":
+            hook(page, f"nil-{seat}").click()
+        elif bid == "blind_nil":
+            hook(page, f"blind-nil-{seat}").click()
+        else:
+            for _ in range(bid):
+                hook(page, f"bid-plus-{seat}").click()
+    for seat, bid in enumerate(bids):
+        shown = {"nil": "Nil", "blind_nil": "Blind nil"}.get(bid, str(bid))
+        expect(hook(page, f"bid-{seat}")).to_have_text(shown)
+    page.get_by_role("button", name="Next: tricks").click()
+    expect(hook(page, "tricks-left")).to_be_visible()
+    settle(page)
+    for seat, count in enumerate(tricks):
+        for _ in range(count):
+            hook(page, f"tricks-plus-{seat}").click()
+    expect(hook(page, "tricks-left")).to_have_text("Tricks left: 0")
+    page.get_by_role("button", name="Save hand").click()
+    expect(hook(page, "summary")).to_be_visible()

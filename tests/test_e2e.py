@@ -8,19 +8,22 @@ from playwright.sync_api import Page, expect, sync_playwright
 from tests.served import (
     DESKTOP,
     PHONE,
+    SEATS,
     SMALL_PHONE,
     ServedApp,
+    enter_hand,
     hook,
     launch,
     load,
+    new_game,
     open_app,
     reveal,
     settle,
+    text,
     type_into,
 )
 
 pytestmark = pytest.mark.e2e
-SEATS = ("1 · South", "2 · West", "3 · North", "4 · East")
 
 
 @pytest.fixture(scope="module")
@@ -44,52 +47,6 @@ def page(browser, app):
     page = open_app(browser, app.url, PHONE)
     yield page
     page.close()
-
-
-def text(page: Page, identifier: str) -> str:
-    return hook(page, identifier).inner_text().replace("\u2068", "").replace("\u2069", "")
-
-
-def new_game(page: Page, names=("Alex", "Beth", "Charlie", "David"), target=None):
-    page.get_by_role("button", name="New game").click()
-    if len(names) == 2:
-        page.get_by_role("button", name="2 players").click()
-        labels = ("Player 1", "Player 2")
-    else:
-        labels = SEATS
-    for label, name in zip(labels, names, strict=True):
-        type_into(page, label, name)
-    if target:
-        page.get_by_role("switch", name="Change house rules").click()
-        type_into(page, "Points to win", str(target))
-    page.get_by_role("button", name="Start game").click()
-    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
-
-
-def enter_hand(page: Page, bids, tricks):
-    page.get_by_role("button", name="Enter hand").click()
-    expect(hook(page, "contracts")).to_be_visible()
-    settle(page)
-    for seat, bid in enumerate(bids):
-        if bid == "nil":
-            hook(page, f"nil-{seat}").click()
-        elif bid == "blind_nil":
-            hook(page, f"blind-nil-{seat}").click()
-        else:
-            for _ in range(bid):
-                hook(page, f"bid-plus-{seat}").click()
-    for seat, bid in enumerate(bids):
-        shown = {"nil": "Nil", "blind_nil": "Blind nil"}.get(bid, str(bid))
-        expect(hook(page, f"bid-{seat}")).to_have_text(shown)
-    page.get_by_role("button", name="Next: tricks").click()
-    expect(hook(page, "tricks-left")).to_be_visible()
-    settle(page)
-    for seat, count in enumerate(tricks):
-        for _ in range(count):
-            hook(page, f"tricks-plus-{seat}").click()
-    expect(hook(page, "tricks-left")).to_have_text("Tricks left: 0")
-    page.get_by_role("button", name="Save hand").click()
-    expect(hook(page, "summary")).to_be_visible()
 
 
 def loose(expected: str) -> re.Pattern[str]:

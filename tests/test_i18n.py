@@ -36,9 +36,9 @@ def test_template_is_up_to_date():
 def test_english_catalog_covers_the_template_and_compiles():
     english = PACKAGE / "locale" / "en" / "LC_MESSAGES"
     assert catalog_messages(english / "scorekeeper.po") == catalog_messages(
-        PACKAGE / "locale" / "scorekeeper.pot")
-    translation = gettext.translation("scorekeeper", localedir=PACKAGE / "locale",
-                                      languages=["en"])
+        PACKAGE / "locale" / "scorekeeper.pot"
+    )
+    translation = gettext.translation("scorekeeper", localedir=PACKAGE / "locale", languages=["en"])
     assert isinstance(translation, gettext.GNUTranslations)
 
 

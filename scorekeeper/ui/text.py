@@ -44,8 +44,15 @@ def outcome(game: Game, score: GameScore) -> str | None:
     return None
 
 
-def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
-    """What happened in hand `index`, a line per fact, then who deals next."""
+def short_bid(bid: Bid) -> str:
+    """A bid on the score sheet: N for nil, BN for blind nil."""
+    if bid.blind:
+        return _("BN")
+    return _("N") if bid.is_nil else str(bid.value)
+
+
+def event_lines(game: Game, score: GameScore, index: int) -> list[str]:
+    """What happened in hand `index`: made or set, nils, bag penalties."""
     hand = score.hands[index]
     lines = []
     for event in hand.events:
@@ -90,6 +97,14 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
                 )
             case EventKind.MERCY:
                 lines.append(_("{names} win by the mercy rule").format(names=names))
+    return lines
+
+
+def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
+    """The after-hand summary: what happened, each side's points, the result
+    if the game ended, and who deals next."""
+    hand = score.hands[index]
+    lines = event_lines(game, score, index)
     for sh in hand.sides:
         lines.append(
             _("{names}: {points} this hand, {score} in all").format(

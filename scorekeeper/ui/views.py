@@ -12,12 +12,21 @@ import flet as ft
 
 from scorekeeper.draft import Step
 from scorekeeper.i18n import _
-from scorekeeper.model import NIL, Variant
+from scorekeeper.model import NIL, Game, Variant
 from scorekeeper.rules import PRESETS
 from scorekeeper.saved import GameSummary
 from scorekeeper.scoring import Status
 from scorekeeper.ui.state import AppState, Screen
-from scorekeeper.ui.text import bid_label, describe_hand, outcome, player, side_label, signed
+from scorekeeper.ui.text import (
+    bid_label,
+    event_lines,
+    isolate,
+    outcome,
+    player,
+    short_bid,
+    side_label,
+    signed,
+)
 
 SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
 SEAT_PLACES_4 = (_("South"), _("West"), _("North"), _("East"))
@@ -126,14 +135,20 @@ def render(state: AppState, on: Bind) -> list[ft.Control]:
 
 
 def game_card(summary: GameSummary, on: Bind, state: AppState, identifier: str) -> ft.Control:
-    sides = "  ·  ".join(
-        " + ".join(summary.players[s] for s in seats) + f"  {score}"
-        for seats, score in zip(summary.variant.sides, summary.scores, strict=True)
-    )
+    sides: list[ft.Control] = [
+        ft.Text(
+            " + ".join(isolate(summary.players[s]) for s in seats) + f"   {score}",
+            weight=ft.FontWeight.BOLD,
+            color=SIDE_COLORS[side],
+        )
+        for side, (seats, score) in enumerate(
+            zip(summary.variant.sides, summary.scores, strict=True)
+        )
+    ]
     if summary.status is Status.FINISHED and summary.winner is not None:
         seats = summary.variant.sides[summary.winner]
         detail = _("{names} won · {hands} hands").format(
-            names=" + ".join(summary.players[s] for s in seats), hands=summary.hands
+            names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands
         )
     else:
         detail = _("{hands} hands played").format(hands=summary.hands)
@@ -142,7 +157,7 @@ def game_card(summary: GameSummary, on: Bind, state: AppState, identifier: str) 
         identifier,
         ft.Card(
             ft.ListTile(
-                title=ft.Text(sides, weight=ft.FontWeight.BOLD),
+                title=ft.Column(sides, spacing=0),
                 subtitle=ft.Text(f"{when} · {detail}"),
                 trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                 on_click=on(state.open_game, summary.id),
@@ -220,38 +235,56 @@ def side_card(state: AppState, side: int) -> ft.Control:
     )
 
 
+def sheet_header(game: Game) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Text("#", width=28, weight=ft.FontWeight.BOLD),
+            *[
+                ft.Text(
+                    side_label(game, side),
+                    color=SIDE_COLORS[side],
+                    expand=True,
+                    weight=ft.FontWeight.BOLD,
+                )
+                for side in range(len(game.variant.sides))
+            ],
+            ft.Container(width=52),
+        ]
+    )
+
+
 def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
+    """One line of the score sheet: per side, bids / tricks, then points and total."""
     assert state.saved and state.score
     game, result = state.saved.game, state.score.hands[index]
     hand = game.hands[index]
-    lines = []
+    cells: list[ft.Control] = []
     for sh in result.sides:
         seats = game.variant.sides[sh.side]
-        bids = "+".join(bid_label(hand.bids[s]) for s in seats)
+        bids = "+".join(short_bid(hand.bids[s]) for s in seats)
         took = "+".join(str(hand.tricks[s]) for s in seats)
-        lines.append(
-            ft.Text(
-                _("{names}: bid {bids}, took {took}: {points} → {score}").format(
-                    names=side_label(game, sh.side),
-                    bids=bids,
-                    took=took,
-                    points=signed(sh.points),
-                    score=sh.score,
-                ),
-                color=SIDE_COLORS[sh.side],
-                size=14,
+        cells.append(
+            ft.Column(
+                [
+                    ft.Text(f"{bids} / {took}", size=14),
+                    ft.Text(
+                        f"{signed(sh.points)} → {sh.score}",
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                        color=SIDE_COLORS[sh.side],
+                    ),
+                ],
+                spacing=0,
+                expand=True,
             )
         )
-    dealer = _("{name} dealt").format(name=player(game, result.dealer))
     return tagged(
         f"hand-{index + 1}",
         ft.Container(
             ft.Row(
                 [
                     ft.Text(f"{index + 1}", size=18, weight=ft.FontWeight.BOLD, width=28),
-                    ft.Column(
-                        [*lines, ft.Text(dealer, size=12, italic=True)], spacing=1, expand=True
-                    ),
+                    *cells,
                     icon_button(
                         ft.Icons.EDIT,
                         _("Edit hand {number}").format(number=index + 1),
@@ -259,7 +292,7 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                     ),
                 ]
             ),
-            padding=ft.Padding.symmetric(vertical=4),
+            padding=ft.Padding.symmetric(vertical=2),
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         ),
     )
@@ -337,7 +370,15 @@ def scoreboard(state: AppState, on: Bind) -> list[ft.Control]:
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             )
         )
+        controls.append(sheet_header(game))
         controls += [hand_row(state, on, i) for i in reversed(range(len(game.hands)))]
+        controls.append(
+            ft.Text(
+                _("Bids / tricks taken, then points → total. N: nil, BN: blind nil."),
+                size=12,
+                italic=True,
+            )
+        )
     rules = game.rules.overrides()
     if rules:
         shown = ", ".join(f"{k} = {'off' if v is None else v}" for k, v in rules.items())
@@ -373,7 +414,7 @@ class HandView:
                 name, size=18, weight=ft.FontWeight.BOLD, color=color, expand=True
             )
             self.values[seat] = ft.Text(
-                "", size=28, weight=ft.FontWeight.BOLD, width=64, text_align=ft.TextAlign.CENTER
+                "", size=28, weight=ft.FontWeight.BOLD, width=76, text_align=ft.TextAlign.CENTER
             )
             step = state.step_bid if self.step is Step.BIDS else state.step_tricks
             buttons: list[ft.Control] = []
@@ -483,7 +524,7 @@ class HandView:
             bid = draft.bids[seat]
             if self.step is Step.BIDS:
                 value.value = bid_label(bid) if bid is None or bid.is_nil else str(bid.value)
-                value.size = 20 if bid is not None and bid.is_nil else 28
+                value.size = 16 if bid is not None and bid.is_nil else 28
                 self.blind[seat].style = chosen if bid is not None and bid.blind else None
                 self.nil[seat].style = chosen if bid == NIL else None
                 show_error(self.errors[seat], errors.get(f"bid.{seat}"))
@@ -539,7 +580,9 @@ class HandView:
                 notes.append(error_text(errors["tricks"], "error-tricks"))
             preview = state.preview()
             if preview:
-                lines = describe_hand(game, preview, self.index)
+                facts = event_lines(game, preview, self.index)
+                last = self.index == len(preview.hands) - 1
+                result = outcome(game, preview) if last else None
                 notes.append(
                     tagged(
                         "preview",
@@ -558,7 +601,12 @@ class HandView:
                                     )
                                     for sh in preview.hands[self.index].sides
                                 ],
-                                *[ft.Text(line, size=14) for line in lines[: -len(sides) - 1]],
+                                *[ft.Text(line, size=14) for line in facts],
+                                *[
+                                    ft.Text(line, size=16, weight=ft.FontWeight.BOLD)
+                                    for line in (result,)
+                                    if line
+                                ],
                             ],
                             spacing=2,
                         ),

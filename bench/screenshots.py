@@ -1,0 +1,79 @@
+"""Screenshots of the main screens at phone and desktop size, for the README.
+
+Run: make screenshots   (writes docs/screenshots/*.png)
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+from tests.served import (
+    DESKTOP,
+    PHONE,
+    enter_hand,
+    hook,
+    launch,
+    new_game,
+    open_app,
+    served,
+    settle,
+)
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+NAMES = ("Alex", "สมชาย", "Charlie", "דוד 😀")
+
+
+def shoot(page: Page, name: str) -> None:
+    settle(page)
+    page.screenshot(path=OUT / f"{name}.png")
+    print(OUT / f"{name}.png")
+
+
+def tour(page: Page, size: str) -> None:
+    shoot(page, f"{size}-home-empty")
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_role("button", name="Start game")).to_be_visible()
+    shoot(page, f"{size}-setup")
+    page.get_by_role("button", name="Home").click()
+    new_game(page, NAMES)
+    enter_hand(page, [4, 3, "nil", 4], [5, 3, 0, 5])
+    enter_hand(page, [3, "blind_nil", 4, 3], [4, 0, 5, 4])
+    shoot(page, f"{size}-scoreboard")
+    page.get_by_role("button", name="Enter hand").click()
+    expect(hook(page, "contracts")).to_be_visible()
+    settle(page)
+    for seat, clicks in ((0, 2), (2, 4), (3, 3)):
+        for _ in range(clicks):
+            hook(page, f"bid-plus-{seat}").click()
+    hook(page, "blind-nil-1").click()
+    shoot(page, f"{size}-bids")
+    page.get_by_role("button", name="Next: tricks").click()
+    expect(hook(page, "tricks-left")).to_be_visible()
+    settle(page)
+    for seat, clicks in ((0, 3), (2, 5)):
+        for _ in range(clicks):
+            hook(page, f"tricks-plus-{seat}").click()
+    hook(page, "rest-3").click()
+    shoot(page, f"{size}-tricks")
+    page.get_by_role("button", name="Home").click()
+    shoot(page, f"{size}-home")
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = launch(p)
+        for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            with tempfile.TemporaryDirectory() as data, served(Path(data)) as app:
+                page = open_app(browser, app.url, viewport)
+                tour(page, size)
+                page.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
