@@ -172,3 +172,16 @@ def test_edit_and_undo_from_the_scoreboard(store):
         assert app.hook("score-1").value == "0" and app.has("message")
 
     run(go())
+
+
+def test_the_sheet_shows_recent_hands_then_all(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        for _ in range(11):
+            await enter_hand(app, [2, 2, 2, 2], [4, 3, 3, 3])
+        assert app.has("hand-11") and app.has("hand-2") and not app.has("hand-1")
+        await app.click("Show all 11 hands")
+        assert app.has("hand-1")
+
+    run(go())

@@ -3,6 +3,7 @@ each action off the event loop (storage work never freezes other devices)."""
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -102,21 +103,32 @@ class Session:
         return (saved.id, saved.revision) if saved else None
 
     async def run(self, action: Callable[..., None], *args: Any) -> None:
-        log.debug("action %s%r", getattr(action, "__name__", action), args)
         async with self.lock:
+            began = time.perf_counter()
             before = self._identity()
             await asyncio.to_thread(action, *args)
+            acted = time.perf_counter()
             self.render()
             after = self._identity()
+            log.debug(
+                "action %s%r: %.1f ms, render %.1f ms",
+                getattr(action, "__name__", action),
+                args,
+                (acted - began) * 1000,
+                (time.perf_counter() - acted) * 1000,
+            )
         if after and before and after[0] == before[0] and after[1] > before[1]:
             self.page.pubsub.send_others(("saved", *after))
         if self.page.route != self.state.route:
+            self.page.update()  # show the new screen first; the URL can follow
             await self.page.push_route(self.state.route)
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
+        """The URL changed: back button, a typed address, or our own push_route."""
+        if event.route == self.state.route:
+            return  # already showing it
         async with self.lock:
-            if event.route != self.state.route:
-                await asyncio.to_thread(self.state.navigate, event.route)
+            await asyncio.to_thread(self.state.navigate, event.route)
             self.render()
         self.page.update()
 

@@ -95,6 +95,7 @@ class AppState:
         self.history_status: Status | None = None
         self.history: Page = Page((), 0)
         self.deleted: SavedGame | None = None  # for the short-lived undo
+        self.all_hands = False  # the whole score sheet, not only the recent hands
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -234,7 +235,12 @@ class AppState:
         if self.draft and self.score and self.score.status is Status.IN_PROGRESS:
             self.screen = Screen.HAND
 
+    def show_all_hands(self) -> None:
+        self.all_hands = True
+
     def _show(self, saved: SavedGame) -> None:
+        if not self.saved or self.saved.id != saved.id:
+            self.all_hands = False
         self.saved = saved
         self.score = score_game(saved.game)
         self.draft = None

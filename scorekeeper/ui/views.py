@@ -28,6 +28,7 @@ from scorekeeper.ui.text import (
     signed,
 )
 
+RECENT_HANDS = 10  # the sheet shows these at first: a long game costs no more to draw
 SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
 SEAT_PLACES_4 = (_("South"), _("West"), _("North"), _("East"))
 
@@ -371,7 +372,17 @@ def scoreboard(state: AppState, on: Bind) -> list[ft.Control]:
             )
         )
         controls.append(sheet_header(game))
-        controls += [hand_row(state, on, i) for i in reversed(range(len(game.hands)))]
+        count = len(game.hands)
+        shown = count if state.all_hands else min(count, RECENT_HANDS)
+        controls += [hand_row(state, on, i) for i in reversed(range(count - shown, count))]
+        if shown < count:
+            controls.append(
+                ft.TextButton(
+                    _("Show all {count} hands").format(count=count),
+                    on_click=on(state.show_all_hands),
+                    height=48,
+                )
+            )
         controls.append(
             ft.Text(
                 _("Bids / tricks taken, then points → total. N: nil, BN: blind nil."),
@@ -381,8 +392,8 @@ def scoreboard(state: AppState, on: Bind) -> list[ft.Control]:
         )
     rules = game.rules.overrides()
     if rules:
-        shown = ", ".join(f"{k} = {'off' if v is None else v}" for k, v in rules.items())
-        controls.append(ft.Text(_("House rules: {rules}").format(rules=shown), size=12))
+        listed = ", ".join(f"{k} = {'off' if v is None else v}" for k, v in rules.items())
+        controls.append(ft.Text(_("House rules: {rules}").format(rules=listed), size=12))
     return controls
 
 
