@@ -1,11 +1,13 @@
 """`scorekeeper serve`: the app as a local web server, everything served offline."""
 
+import ipaddress
 import logging
 import os
 import socket
 import sys
 
 import flet as ft
+import psutil
 
 from scorekeeper.i18n import _
 from scorekeeper.storage.location import data_folder
@@ -14,13 +16,20 @@ from scorekeeper.ui.app import ASSETS_DIR, make_main
 
 
 def lan_address() -> str | None:
-    """This machine's address on the local network, from its own name (no traffic)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return None
-    addresses = [str(info[4][0]) for info in infos]
-    return next((a for a in addresses if not a.startswith("127.")), None)
+    """This machine's address on the local network, read from its interfaces
+    (a hostname often resolves to 127.0.1.1 only); nothing is sent anywhere."""
+    stats = psutil.net_if_stats()
+    candidates: list[str] = [
+        str(address.address)
+        for name, addresses in psutil.net_if_addrs().items()
+        if name in stats and stats[name].isup
+        for address in addresses
+        if address.family == socket.AF_INET
+    ]
+    usable = [a for a in candidates if not ipaddress.ip_address(a).is_loopback]
+    private = [a for a in usable if ipaddress.ip_address(a).is_private]
+    found = private or usable
+    return found[0] if found else None
 
 
 def print_qr(url: str) -> None:
