@@ -17,6 +17,7 @@ from tests.served import (
     enter_hand,
     hook,
     launch,
+    load,
     new_game,
     open_app,
     served,
@@ -72,6 +73,13 @@ def main() -> None:
                 page = open_app(browser, app.url, viewport)
                 tour(page, size)
                 page.close()
+        with tempfile.TemporaryDirectory() as data, served(Path(data)) as app:
+            page = browser.new_page(viewport=PHONE, color_scheme="dark")  # follows the system
+            load(page, app.url)
+            new_game(page, NAMES)
+            enter_hand(page, [4, 3, "nil", 4], [4, 3, 2, 4])
+            shoot(page, "phone-scoreboard-dark")
+            page.close()
         browser.close()
 
 

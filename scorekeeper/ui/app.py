@@ -46,7 +46,11 @@ TEXT_STYLES = (
 def theme() -> ft.Theme:
     """Roboto first, then the bundled fonts for Thai, Hebrew, symbols and emoji.
     Used for light and dark alike; Flutter derives each palette from the seed."""
-    style = ft.TextStyle(font_family="Roboto", font_family_fallback=list(FONTS))
+    style = ft.TextStyle(
+        font_family="Roboto",
+        font_family_fallback=list(FONTS),
+        color=ft.Colors.ON_SURFACE,  # styles given here lose the default colours
+    )
     still = ft.PageTransitionTheme.NONE  # screens swap at once: taps must feel instant
     return ft.Theme(
         color_scheme_seed=ft.Colors.INDIGO,
