@@ -1,5 +1,5 @@
-"""A game as stored: the game plus its identity and times. Summaries are a
-derived listing cache, recomputed from the hands on every save."""
+"""A game as stored: the game plus its identity and times. Summaries (with the
+facts statistics count) are derived, recomputed from the hands on every save."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -7,6 +7,7 @@ from datetime import datetime
 from scorekeeper.model import Game, Variant
 from scorekeeper.rules import preset_name
 from scorekeeper.scoring import Status, score_game
+from scorekeeper.stats import GameFacts, game_facts
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class GameSummary:
     winner: int | None
     hands: int
     preset: str | None  # None: custom house rules
+    facts: GameFacts  # what the statistics count in this game
 
 
 def summarize(saved: SavedGame) -> GameSummary:
@@ -47,4 +49,5 @@ def summarize(saved: SavedGame) -> GameSummary:
         winner=score.winner,
         hands=len(saved.game.hands),
         preset=preset_name(saved.game.rules),
+        facts=game_facts(saved.game, score),
     )

@@ -6,6 +6,7 @@ are matched by name, ignoring case and spaces, after `aliases` (a merge of two
 spellings of one person) is applied.
 """
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -95,7 +96,7 @@ def _rate(part: int, whole: int) -> float | None:
 
 @dataclass
 class PlayerStats:
-    name: str  # as last written
+    name: str  # as most often written
     games: int = 0
     finished: int = 0
     wins: int = 0
@@ -167,9 +168,12 @@ class HeadToHead:
 def player_stats(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list[PlayerStats]:
     """Per person, most games first."""
     table: dict[str, PlayerStats] = {}
+    spellings: dict[str, Counter[str]] = {}
     for game in facts:
         for seat in game.seats:
-            stats = table.setdefault(person(seat.name, aliases), PlayerStats(seat.name))
+            key = person(seat.name, aliases)
+            stats = table.setdefault(key, PlayerStats(seat.name))
+            spellings.setdefault(key, Counter())[seat.name.strip()] += 1
             side = game.sides[seat.side]
             stats.games += 1
             stats.finished += game.finished
@@ -186,6 +190,8 @@ def player_stats(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list
             stats.nils_made += seat.nils_made
             stats.blind_nils += seat.blind_nils
             stats.blind_nils_made += seat.blind_nils_made
+    for key, stats in table.items():  # shown as most often written (ties: A before a)
+        stats.name = min(spellings[key].items(), key=lambda item: (-item[1], item[0]))[0]
     return sorted(table.values(), key=lambda s: (-s.games, s.name.casefold()))
 
 

@@ -180,3 +180,51 @@ def test_layout_fits_and_targets_are_big_enough(browser, app, viewport):
         box = page.get_by_role("button", name=name).bounding_box()
         assert box and box["height"] >= 48, (name, box)
     page.close()
+
+
+def test_review_history_detail_export_import_delete(page, tmp_path):
+    new_game(page)
+    enter_hand(page, [4, 3, "nil", 4], [4, 3, 2, 4])
+    enter_hand(page, [3, 3, 3, 3], [4, 3, 3, 3])
+    page.get_by_role("button", name="History").click()
+    expect(hook(page, "history-count")).to_have_text("1 games")
+    settle(page)
+    type_into(page, "Player", "nobody")
+    page.keyboard.press("Enter")
+    expect(hook(page, "history-count")).to_have_text("0 games")
+    settle(page)
+    type_into(page, "Player", "char")
+    page.keyboard.press("Enter")
+    expect(hook(page, "history-count")).to_have_text("1 games")
+    settle(page)
+    page.locator('[flt-semantics-identifier^="history-2"]').click()
+    expect(hook(page, "chart")).to_be_visible()
+    expect(hook(page, "detail-2")).to_be_visible()
+    settle(page)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export CSV").click()
+    csv_file = tmp_path / "game.csv"
+    download.value.save_as(csv_file)
+    assert csv_file.read_text().count("\n") == 3
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export JSON").click()
+    exported = tmp_path / "game.json"
+    download.value.save_as(exported)
+    page.get_by_role("button", name="Delete game").click()
+    page.get_by_role("button", name="Delete", exact=True).click()
+    expect(hook(page, "history-count")).to_have_text("0 games")
+    settle(page)
+    page.get_by_role("button", name="Undo delete").click()
+    expect(hook(page, "chart")).to_be_visible()
+    settle(page)
+    page.get_by_role("button", name="Delete game").click()
+    page.get_by_role("button", name="Delete", exact=True).click()
+    expect(hook(page, "history-count")).to_have_text("0 games")
+    settle(page)
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Import").click()
+    chooser.value.set_files(exported)
+    expect(hook(page, "message")).to_have_text("Imported 1 game from game.json.")
+    expect(hook(page, "history-count")).to_have_text("1 games")
+    page.get_by_role("button", name="Statistics").click()
+    expect(hook(page, "win-chart")).to_be_visible()

@@ -213,16 +213,82 @@ def test_another_device_saved_first(store):
     assert len(store.get(phone.saved.id).game.hands) == 1
 
 
-def test_home_lists_games_and_delete_can_be_undone(store):
+def test_home_lists_games_and_review_deletes_with_undo(store):
     state = start(AppState(store))
     game_id = state.saved.id
     state.go_home()
     assert [s.id for s in state.in_progress] == [game_id]
-    state.open_game(game_id)
+    state.review_game(game_id)
+    assert state.screen is Screen.DETAIL and state.route == f"/review/{game_id}"
+    state.ask_delete()
+    assert state.confirm_delete
     state.delete_game()
-    assert state.in_progress == () and state.message == "Game deleted."
+    assert state.screen is Screen.HISTORY and state.history.total == 0
+    assert state.message == "Game deleted."
     state.undo_delete()
-    assert [s.id for s in state.in_progress] == [game_id]
+    assert state.screen is Screen.DETAIL and state.saved.id == game_id
+    assert store.history().total == 1
+
+
+def test_statistics_and_merging_spellings(store):
+    state = start(AppState(store), names=("Ann", "Bob", "Cat", "Dan"), target="100")
+    play(state, [6, 3, 4, "nil"], [6, 3, 4, 0])  # Bob + Dan win 130 to 100
+    start(state, names=("ann", "Danny"))
+    state.show_stats()
+    assert state.route == "/stats"
+    players = {p.name: p for p in state.players}
+    assert players["Ann"].games == 2 and players["Danny"].games == 1
+    assert (players["Dan"].wins, players["Dan"].nils_made) == (1, 1)
+    state.merge_players("Danny", "Dan")
+    assert state.message == "Danny now counts as Dan."
+    players = {p.name: p for p in state.players}
+    assert "Danny" not in players and players["Dan"].games == 2
+    state.merge_players("Dan", "Danny")
+    assert "already one player" in state.errors["merge"]
+    state.merge_players(None, "Dan")
+    assert state.errors["merge"] == "choose the two spellings to merge"
+    state.unmerge_player("danny")
+    assert {p.name for p in state.players} >= {"Danny", "Dan"}
+    assert [(p.names, p.wins) for p in state.pairs if p.wins] == [(("Bob", "Dan"), 1)]
+
+
+def test_export_and_import_through_the_browser_paths(store, tmp_path):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    name, data = state.export_data("json")
+    assert name == "spades-games.json" and b'"spades-score/1"' in data
+    name, csv = state.export_data("csv", state.saved.id)
+    assert name.endswith(".csv") and csv.count(b"\n") == 2
+    with GameStore(tmp_path / "other") as other:
+        fresh = AppState(other)
+        fresh.import_file("games.json", data)
+        assert fresh.message == "Imported 1 game from games.json."
+        assert other.get(state.saved.id).game == state.saved.game
+        fresh.import_file("games.json", data)
+        assert fresh.message.startswith("Nothing was imported from games.json: ")
+        assert "already stored" in fresh.message and other.history().total == 1
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (b"[" * 50_000 + b"]" * 50_000, "is not a JSON file"),
+        (b"\xff\xfe", "is not a JSON file"),
+        (b'{"format": "spades-score/1", "players": "x"}', "Nothing was imported"),
+        (
+            b'[{"format": "spades-score/1", "players": ["a","b","c","d"], "id": "x"},'
+            b' {"format": "spades-score/1", "players": ["a","b","c","d"], "id": "x"}]',
+            "appears twice",
+        ),
+        (b" " * 20_000_001, "too big"),
+    ],
+    ids=["deep", "not-utf8", "wrong-types", "duplicate-ids", "huge"],
+)
+def test_hostile_imports_are_refused_and_write_nothing(store, data, says):
+    state = AppState(store)
+    state.import_file("bad.json", data)
+    assert says in state.message
+    assert store.history().total == 0
 
 
 def test_history_filters(store):

@@ -185,3 +185,41 @@ def test_the_sheet_shows_recent_hands_then_all(store):
         assert app.has("hand-1")
 
     run(go())
+
+
+def test_game_detail_shows_every_hand_and_the_chart(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        await enter_hand(app, [4, 3, "nil", 4], [4, 3, 2, 4])
+        await enter_hand(app, [3, 3, 3, 3], [4, 3, 3, 3])
+        game_id = app.page.route.split("/")[2]
+        await app.click("History")
+        await app.click(app.tagged(f"history-{game_id}").content.content)
+        assert app.page.route == f"/review/{game_id}"
+        assert app.has("chart") and app.has("detail-1") and app.has("detail-2")
+        texts = [plain(t) for t in app.texts()]
+        assert "Charlie's nil failed (2 tricks)" in texts
+        assert any("bags 2, 2 carried" in t for t in texts)
+        await app.click("Delete game")
+        assert app.has("confirm-delete")
+        await app.click("Delete")
+        assert app.page.route == "/history" and app.hook("history-count").value == "0 games"
+        await app.click("Undo delete")
+        assert app.page.route == f"/review/{game_id}"
+
+    run(go())
+
+
+def test_statistics_screen(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        await enter_hand(app, [4, 3, "nil", 4], [4, 3, 2, 4])
+        await app.click("History")
+        await app.click("Statistics")
+        assert app.page.route == "/stats"
+        assert app.has("win-chart") and app.has("player-Alex")
+        assert any("Nil 0 of 1 (0%)" in t for t in app.texts())
+
+    run(go())

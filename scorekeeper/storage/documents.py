@@ -5,6 +5,7 @@ A game document: {"id", "created_at", "updated_at", "revision",
 source of truth; the summary is a listing cache rebuilt on every save.
 """
 
+import dataclasses
 from datetime import datetime
 from typing import Any
 
@@ -13,6 +14,7 @@ from scorekeeper.model import Variant
 from scorekeeper.record import bid_from_json, bid_to_json, game_from_record, game_to_record
 from scorekeeper.saved import GameSummary, SavedGame, summarize
 from scorekeeper.scoring import Status
+from scorekeeper.stats import GameFacts, SeatFacts, SideFacts
 
 
 def game_to_document(saved: SavedGame) -> dict[str, Any]:
@@ -48,6 +50,7 @@ def summary_to_document(summary: GameSummary) -> dict[str, Any]:
         "winner": summary.winner,
         "hands": summary.hands,
         "preset": summary.preset,
+        "facts": facts_to_document(summary.facts),
     }
 
 
@@ -63,6 +66,27 @@ def summary_from_document(doc: dict[str, Any]) -> GameSummary:
         winner=doc["winner"],
         hands=doc["hands"],
         preset=doc["preset"],
+        facts=facts_from_document(doc["facts"]),
+    )
+
+
+def facts_to_document(facts: GameFacts) -> dict[str, Any]:
+    return {
+        "finished": facts.finished,
+        "winner": facts.winner,
+        "hands": facts.hands,
+        "seats": [dataclasses.asdict(seat) for seat in facts.seats],
+        "sides": [dataclasses.asdict(side) for side in facts.sides],
+    }
+
+
+def facts_from_document(doc: dict[str, Any]) -> GameFacts:
+    return GameFacts(
+        finished=doc["finished"],
+        winner=doc["winner"],
+        hands=doc["hands"],
+        seats=tuple(SeatFacts(**seat) for seat in doc["seats"]),
+        sides=tuple(SideFacts(**side) for side in doc["sides"]),
     )
 
 

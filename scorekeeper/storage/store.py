@@ -33,10 +33,12 @@ from scorekeeper.exchange import Incoming
 from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
+from scorekeeper.stats import GameFacts, person
 from scorekeeper.storage.atomic import AtomicJSONStorage, DamagedFileError, read_json_file
 from scorekeeper.storage.documents import (
     draft_from_document,
     draft_to_document,
+    facts_from_document,
     game_from_document,
     game_to_document,
     summary_from_document,
@@ -443,6 +445,32 @@ class GameStore:
                 docs.extend(self._shard(number).table("games").all())
             docs.sort(key=lambda d: (d["created_at"], d["id"]), reverse=True)
             return [game_from_document(d) for d in docs]
+
+    def all_facts(self) -> list[GameFacts]:
+        """What the statistics count, for every stored game (no game is loaded)."""
+        with self._lock:
+            docs = [d["summary"] for d in self._active.table("games").all()]
+            docs += list(self._summaries.values())
+            return [facts_from_document(d["facts"]) for d in docs]
+
+    def aliases(self) -> dict[str, str]:
+        """Merged spellings: person key -> the key it is the same person as."""
+        with self._lock:
+            return {d["name"]: d["into"] for d in self._index.table("aliases").all()}
+
+    def merge_players(self, name: str, into: str) -> None:
+        """From now on `name` counts as `into` in the statistics."""
+        with self._lock:
+            aliases = self.aliases()
+            key, target = person(name, aliases), person(into, aliases)
+            if key == target:
+                raise ScorekeeperError(f"{name!r} and {into!r} are already one player")
+            self._index.table("aliases").upsert({"name": key, "into": target}, Query().name == key)
+
+    def unmerge_player(self, name: str) -> None:
+        with self._lock:
+            key = " ".join(name.split()).casefold()
+            self._index.table("aliases").remove(Query().name == key)
 
     def close(self) -> None:
         with self._lock:

@@ -12,8 +12,9 @@ import flet as ft
 
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.screens import body
 from scorekeeper.ui.state import AppState, Screen
-from scorekeeper.ui.views import HandView, SetupView, app_bar, render
+from scorekeeper.ui.views import HandView, SetupView, app_bar
 
 log = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
@@ -69,6 +70,7 @@ class Session:
         self.screen: SetupView | HandView | None = None
         self.screen_key: tuple[Any, ...] | None = None
         self.shown: tuple[Any, ...] | None = None
+        self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.body = ft.Column()
         self.view = ft.View()
 
@@ -99,6 +101,25 @@ class Session:
         async def handler(event: ft.Event[Any]) -> None:
             extra = (getattr(event.control, attribute),) if with_value else ()
             await self.run(action, *args, *extra)
+
+        return handler
+
+    # -- the browser's files: downloads and uploads (the review.Files protocol) --
+
+    def export(self, kind: str, game_id: str | None = None) -> Callable[[Any], Any]:
+        async def handler(_event: Any) -> None:
+            name, data = await asyncio.to_thread(self.state.export_data, kind, game_id)
+            await self.picker.save_file(file_name=name, src_bytes=data)
+
+        return handler
+
+    def pick_import(self) -> Callable[[Any], Any]:
+        async def handler(_event: Any) -> None:
+            files = await self.picker.pick_files(
+                allowed_extensions=["json"], with_data=True, dialog_title=_("Import games")
+            )
+            if files:
+                await self.run(self.state.import_file, files[0].name, files[0].bytes)
 
         return handler
 
@@ -163,7 +184,7 @@ class Session:
         key = screen_key(state)
         if key is None:
             self.screen = None
-            self.body.controls = render(state, self.on)
+            self.body.controls = body(state, self.on, self)
         elif self.screen is not None and key == self.screen_key:
             self.screen.sync()
         else:

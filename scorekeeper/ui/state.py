@@ -5,6 +5,7 @@ Each action validates, updates the game through the pure core, saves it, and
 leaves `errors` (field -> message, all at once) or `message` for the views.
 """
 
+import json
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -12,16 +13,26 @@ from typing import Any
 from scorekeeper import game as ops
 from scorekeeper.draft import HandDraft, Step
 from scorekeeper.errors import InvalidGameError, InvalidRulesError, Problem, ScorekeeperError
-from scorekeeper.i18n import _
+from scorekeeper.exchange import export_csv, export_record, parse_import
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
 from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import GameScore, Status, score_game
+from scorekeeper.stats import (
+    HeadToHead,
+    PairStats,
+    PlayerStats,
+    head_to_head,
+    pair_stats,
+    player_stats,
+)
 from scorekeeper.storage.store import ConflictError, GameNotFoundError, GameStore, Page
 from scorekeeper.ui.text import describe_hand
 from scorekeeper.validation import hand_problems
 
 HISTORY_PAGE = 30
+MAX_IMPORT_BYTES = 20_000_000  # years of games are a few MB
 
 
 class Screen(StrEnum):
@@ -30,6 +41,8 @@ class Screen(StrEnum):
     GAME = "game"
     HAND = "hand"
     HISTORY = "history"
+    DETAIL = "detail"  # a game as a whole: sheet, chart, export, delete
+    STATS = "stats"
 
 
 @dataclass
@@ -96,6 +109,11 @@ class AppState:
         self.history: Page = Page((), 0)
         self.deleted: SavedGame | None = None  # for the short-lived undo
         self.all_hands = False  # the whole score sheet, not only the recent hands
+        self.confirm_delete = False  # the delete button asks once
+        self.players: list[PlayerStats] = []
+        self.pairs: list[PairStats] = []
+        self.rivals: list[HeadToHead] = []
+        self.merges: dict[str, str] = {}
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -106,6 +124,10 @@ class AppState:
             return "/new"
         if self.screen is Screen.HISTORY:
             return "/history"
+        if self.screen is Screen.STATS:
+            return "/stats"
+        if self.saved and self.screen is Screen.DETAIL:
+            return f"/review/{self.saved.id}"
         if self.saved and self.screen is Screen.GAME:
             return f"/game/{self.saved.id}"
         if self.saved and self.screen is Screen.HAND:
@@ -120,6 +142,10 @@ class AppState:
                 self.new_game()
         elif parts[:1] == ["history"]:
             self.show_history()
+        elif parts[:1] == ["stats"]:
+            self.show_stats()
+        elif parts[:1] == ["review"] and len(parts) == 2:
+            self.review_game(parts[1])
         elif parts[:1] == ["game"] and len(parts) >= 2:
             if not self.saved or self.saved.id != parts[1]:
                 self.open_game(parts[1])
@@ -158,6 +184,78 @@ class AppState:
         if status is not None:
             self.history_status = None if status == "all" else Status(status)
         self.show_history()
+
+    def review_game(self, game_id: str) -> None:
+        """A stored game as a whole: every hand, the score over time, export, delete."""
+        self.open_game(game_id)
+        if self.saved:
+            self.screen = Screen.DETAIL
+            self.confirm_delete = False
+
+    def show_stats(self) -> None:
+        self._clear()
+        self.screen = Screen.STATS
+        facts = self.store.all_facts()
+        self.merges = self.store.aliases()
+        self.players = player_stats(facts, self.merges)
+        self.pairs = pair_stats(facts, self.merges)
+        self.rivals = head_to_head(facts, self.merges)
+
+    def merge_players(self, name: str | None, into: str | None) -> None:
+        if not name or not into:
+            self.show_stats()
+            self.errors = {"merge": _("choose the two spellings to merge")}
+            return
+        try:
+            self.store.merge_players(name, into)
+        except ScorekeeperError as error:
+            self.show_stats()
+            self.errors = {"merge": str(error)}
+            return
+        self.show_stats()
+        self.message = _("{name} now counts as {into}.").format(name=name, into=into)
+
+    def unmerge_player(self, name: str) -> None:
+        self.store.unmerge_player(name)
+        self.show_stats()
+
+    # -- export and import --------------------------------------------------------
+
+    def export_data(self, kind: str, game_id: str | None = None) -> tuple[str, bytes]:
+        """A file for the browser to download: one game or all, JSON or CSV."""
+        games = [self.store.get(game_id)] if game_id else self.store.all_games()
+        stem = f"spades-{game_id}" if game_id else "spades-games"
+        if kind == "csv":
+            return f"{stem}.csv", export_csv(games).encode("utf-8")
+        records = [export_record(g) for g in games]
+        data = records[0] if game_id else records
+        return f"{stem}.json", json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+    def import_file(self, name: str, data: bytes | None) -> None:
+        """Store the games of an uploaded file: all of them, or none with the reasons."""
+        self.show_history()
+        if data is None:
+            return
+        if len(data) > MAX_IMPORT_BYTES:
+            self.message = _("{name} is too big to be a Spades file ({size} MB).").format(
+                name=name, size=len(data) // 1_000_000
+            )
+            return
+        try:
+            incoming = parse_import(json.loads(data.decode("utf-8")))
+            saved = self.store.import_games(incoming)
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            self.message = _("{name} is not a JSON file: {reason}").format(name=name, reason=error)
+            return
+        except ScorekeeperError as error:
+            self.message = _("Nothing was imported from {name}: {reason}").format(
+                name=name, reason=error
+            )
+            return
+        self.show_history()
+        self.message = ngettext(
+            "Imported {count} game from {name}.", "Imported {count} games from {name}.", len(saved)
+        ).format(count=len(saved), name=name)
 
     def more_history(self) -> None:
         more = self.store.history(
@@ -431,14 +529,17 @@ class AppState:
             self._clear()
             self._show(self.store.create(ops.rematch(self.saved.game)))
 
+    def ask_delete(self, ask: bool = True) -> None:
+        self.confirm_delete = ask
+
     def delete_game(self) -> None:
         if self.saved:
             self.deleted = self.store.delete(self.saved.id)
-            self.go_home()
+            self.show_history()
             self.message = _("Game deleted.")
 
     def undo_delete(self) -> None:
         if self.deleted:
-            self.store.restore(self.deleted)
+            restored = self.store.restore(self.deleted)
             self.deleted = None
-            self.go_home()
+            self.review_game(restored.id)

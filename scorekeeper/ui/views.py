@@ -100,7 +100,9 @@ def page_title(state: AppState) -> str:
         return _("New game")
     if state.screen is Screen.HISTORY:
         return _("History")
-    if state.saved and state.screen in (Screen.GAME, Screen.HAND):
+    if state.screen is Screen.STATS:
+        return _("Statistics")
+    if state.saved and state.screen in (Screen.GAME, Screen.HAND, Screen.DETAIL):
         number = len(state.saved.game.hands) + 1
         if state.draft and state.draft.editing is not None:
             return _("Edit hand {number}").format(number=state.draft.editing + 1)
@@ -122,20 +124,12 @@ def app_bar(state: AppState, on: Bind) -> ft.AppBar:
     return ft.AppBar(title=ft.Text(page_title(state)), actions=actions)
 
 
-def render(state: AppState, on: Bind) -> list[ft.Control]:
-    """The body of the current screen (except set-up, see SetupView)."""
-    body: list[ft.Control] = []
-    if state.message:
-        body.append(banner(state.message, "message", ft.Colors.TERTIARY_CONTAINER))
-    screen = {Screen.HOME: home, Screen.GAME: scoreboard, Screen.HISTORY: history}[state.screen]
-    body.extend(screen(state, on))
-    return body
-
-
 # -- home -------------------------------------------------------------------------
 
 
-def game_card(summary: GameSummary, on: Bind, state: AppState, identifier: str) -> ft.Control:
+def game_card(
+    summary: GameSummary, on: Bind, open_it: Callable[[str], None], identifier: str
+) -> ft.Control:
     sides: list[ft.Control] = [
         ft.Text(
             " + ".join(isolate(summary.players[s]) for s in seats) + f"   {score}",
@@ -154,14 +148,15 @@ def game_card(summary: GameSummary, on: Bind, state: AppState, identifier: str) 
     else:
         detail = _("{hands} hands played").format(hands=summary.hands)
     when = summary.created_at.astimezone().strftime("%d %b %Y %H:%M")
+    rules = summary.preset or _("custom rules")
     return tagged(
         identifier,
         ft.Card(
             ft.ListTile(
                 title=ft.Column(sides, spacing=0),
-                subtitle=ft.Text(f"{when} · {detail}"),
+                subtitle=ft.Text(f"{when} · {detail} · {rules}"),
                 trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                on_click=on(state.open_game, summary.id),
+                on_click=on(open_it, summary.id),
             )
         ),
     )
@@ -173,10 +168,10 @@ def home(state: AppState, on: Bind) -> list[ft.Control]:
     ]
     if state.in_progress:
         controls.append(heading(_("Games in progress")))
-        controls += [game_card(s, on, state, f"resume-{s.id}") for s in state.in_progress]
+        controls += [game_card(s, on, state.open_game, f"resume-{s.id}") for s in state.in_progress]
     if state.recent:
         controls.append(heading(_("Recent games")))
-        controls += [game_card(s, on, state, f"recent-{s.id}") for s in state.recent]
+        controls += [game_card(s, on, state.review_game, f"recent-{s.id}") for s in state.recent]
     if not state.in_progress and not state.recent:
         controls.append(
             ft.Text(
@@ -690,7 +685,7 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
         filters,
         tagged("history-count", ft.Text(_("{count} games").format(count=state.history.total))),
     ]
-    items += [game_card(s, on, state, f"history-{s.id}") for s in state.history.items]
+    items += [game_card(s, on, state.review_game, f"history-{s.id}") for s in state.history.items]
     if len(state.history.items) < state.history.total:
         items.append(ft.OutlinedButton(_("Show more"), on_click=on(state.more_history)))
     return items
