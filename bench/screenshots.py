@@ -62,6 +62,18 @@ def tour(page: Page, size: str) -> None:
     shoot(page, f"{size}-tricks")
     page.get_by_role("button", name="Home").click()
     shoot(page, f"{size}-home")
+    new_game(page, ("Alex", "Beth", "Charlie", "David"), target=100)
+    enter_hand(page, [6, 3, 4, "nil"], [6, 3, 4, 0])  # a finished game for the charts
+    page.get_by_role("button", name="History").click()
+    expect(hook(page, "history-count")).to_be_visible()
+    shoot(page, f"{size}-history")
+    page.locator('[flt-semantics-identifier^="history-2"]').last.click()
+    expect(hook(page, "chart")).to_be_visible()
+    shoot(page, f"{size}-detail")
+    page.go_back()
+    page.get_by_role("button", name="Statistics").click()
+    expect(hook(page, "win-chart")).to_be_visible()
+    shoot(page, f"{size}-statistics")
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ spellings of one person) is applied.
 """
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from scorekeeper.model import Game
@@ -90,6 +90,18 @@ def person(name: str, aliases: Mapping[str, str]) -> str:
     return key
 
 
+def _people(aliases: Mapping[str, str]) -> Callable[[str], str]:
+    """`person` with a memory: thousands of games repeat a handful of names."""
+    known: dict[str, str] = {}
+
+    def key(name: str) -> str:
+        if name not in known:
+            known[name] = person(name, aliases)
+        return known[name]
+
+    return key
+
+
 def _rate(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
@@ -169,9 +181,10 @@ def player_stats(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list
     """Per person, most games first."""
     table: dict[str, PlayerStats] = {}
     spellings: dict[str, Counter[str]] = {}
+    key_of = _people(aliases)
     for game in facts:
         for seat in game.seats:
-            key = person(seat.name, aliases)
+            key = key_of(seat.name)
             stats = table.setdefault(key, PlayerStats(seat.name))
             spellings.setdefault(key, Counter())[seat.name.strip()] += 1
             side = game.sides[seat.side]
@@ -198,13 +211,14 @@ def player_stats(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list
 def pair_stats(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list[PairStats]:
     """Partnerships (four-player games), most games first."""
     table: dict[tuple[str, str], PairStats] = {}
+    key_of = _people(aliases)
     for game in facts:
         for side in range(len(game.sides)):
             seats = [s for s in game.seats if s.side == side]
             if len(seats) != 2:
                 continue
-            ordered = sorted(seats, key=lambda s: person(s.name, aliases))
-            key = (person(ordered[0].name, aliases), person(ordered[1].name, aliases))
+            ordered = sorted(seats, key=lambda s: key_of(s.name))
+            key = (key_of(ordered[0].name), key_of(ordered[1].name))
             stats = table.setdefault(key, PairStats((ordered[0].name, ordered[1].name)))
             stats.games += 1
             stats.finished += game.finished
@@ -215,12 +229,13 @@ def pair_stats(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list[P
 def head_to_head(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list[HeadToHead]:
     """Every two people who met on opposite sides in a finished game."""
     table: dict[tuple[str, str], HeadToHead] = {}
+    key_of = _people(aliases)
     for game in facts:
         if not game.finished or game.winner is None:
             continue
         for a in game.seats:
             for b in game.seats:
-                ka, kb = person(a.name, aliases), person(b.name, aliases)
+                ka, kb = key_of(a.name), key_of(b.name)
                 if a.side == b.side or ka >= kb:
                     continue
                 record = table.setdefault((ka, kb), HeadToHead((a.name, b.name)))

@@ -317,11 +317,12 @@ def statistics(state: AppState, on: Bind) -> list[ft.Control]:
 
         return handler
 
-    controls: list[ft.Control] = [
-        heading(_("Win rate")),
-        win_chart(state.players),
-        heading(_("Players")),
-    ]
+    controls: list[ft.Control] = [heading(_("Win rate"))]
+    if any(p.finished for p in state.players):
+        controls.append(win_chart(state.players))
+    else:
+        controls.append(ft.Text(_("Win rates appear once a game is finished.")))
+    controls.append(heading(_("Players")))
     controls += [player_card(p) for p in state.players]
     if state.pairs:
         controls.append(heading(_("Partnerships")))

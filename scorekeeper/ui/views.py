@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from scorekeeper.draft import Step
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import NIL, Game, Variant
 from scorekeeper.rules import PRESETS
 from scorekeeper.saved import GameSummary
@@ -683,7 +683,14 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
     )
     items: list[ft.Control] = [
         filters,
-        tagged("history-count", ft.Text(_("{count} games").format(count=state.history.total))),
+        tagged(
+            "history-count",
+            ft.Text(
+                ngettext("{count} game", "{count} games", state.history.total).format(
+                    count=state.history.total
+                )
+            ),
+        ),
     ]
     items += [game_card(s, on, state.review_game, f"history-{s.id}") for s in state.history.items]
     if len(state.history.items) < state.history.total:
