@@ -8,7 +8,7 @@ from scorekeeper.errors import InvalidGameError, InvalidHandError, Problem
 from scorekeeper.i18n import _
 from scorekeeper.model import Game, Hand, Variant
 from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import GameScore, score_game
+from scorekeeper.scoring import score_game
 from scorekeeper.validation import setup_problems
 
 
@@ -22,11 +22,6 @@ def new_game(
     if problems:
         raise InvalidGameError(tuple(problems))
     return Game(variant, tuple(p.strip() for p in players), first_dealer, rules or RuleSet())
-
-
-def check_hand(game: Game, hand: Hand) -> GameScore:
-    """Score `game` as if `hand` were added; raises if it cannot be."""
-    return score_game(replace(game, hands=(*game.hands, hand)))
 
 
 def add_hand(game: Game, hand: Hand) -> Game:

@@ -43,11 +43,6 @@ class Bid:
     def is_nil(self) -> bool:
         return self.value == 0
 
-    def __str__(self) -> str:
-        if self.blind:
-            return "blind nil"
-        return "nil" if self.is_nil else str(self.value)
-
 
 NIL = Bid(0)
 BLIND_NIL = Bid(0, blind=True)

@@ -13,21 +13,25 @@ from scorekeeper.ui.server import lan_address
 from tests.served import ROOT, free_port
 
 
+def command(tmp_path, port, *flags):
+    return [
+        sys.executable,
+        "-m",
+        "scorekeeper",
+        "--data",
+        str(tmp_path),
+        "serve",
+        "--port",
+        str(port),
+        "--no-browser",
+        *flags,
+    ]
+
+
 def serve(tmp_path, *flags):
     port = free_port()
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper",
-            "--data",
-            str(tmp_path),
-            "serve",
-            "--port",
-            str(port),
-            "--no-browser",
-            *flags,
-        ],
+        command(tmp_path, port, *flags),
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -80,17 +84,7 @@ def test_second_server_on_the_same_data_is_refused(tmp_path):
     try:
         wait_served(port)
         second = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "scorekeeper",
-                "--data",
-                str(tmp_path),
-                "serve",
-                "--port",
-                str(free_port()),
-                "--no-browser",
-            ],
+            command(tmp_path, free_port()),
             cwd=ROOT,
             capture_output=True,
             text=True,

@@ -7,8 +7,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorekeeper.i18n import _
-from scorekeeper.rules import PRESETS, preset_name
-from scorekeeper.saved import GameSummary
+from scorekeeper.rules import preset_name
 from scorekeeper.scoring import Status
 from scorekeeper.stats import PlayerStats
 from scorekeeper.ui.state import AppState
@@ -26,10 +25,6 @@ class Files(Protocol):
 
 def pct(rate: float | None) -> str:
     return "-" if rate is None else f"{rate:.0%}"
-
-
-def preset_label(summary: GameSummary) -> str:
-    return summary.preset if summary.preset in PRESETS else _("custom rules")
 
 
 def export_buttons(files: Files, game_id: str | None = None) -> ft.Control:
@@ -349,20 +344,16 @@ def statistics(state: AppState, on: Bind) -> list[ft.Control]:
         heading(_("Same person, two spellings?")),
         ft.Row(
             [
-                ft.Dropdown(
-                    label=_("Count"),
-                    width=160,
-                    dense=True,
-                    on_select=choose("name"),
-                    options=[ft.DropdownOption(key=n, text=n) for n in names],
-                ),
-                ft.Dropdown(
-                    label=_("as"),
-                    width=160,
-                    dense=True,
-                    on_select=choose("into"),
-                    options=[ft.DropdownOption(key=n, text=n) for n in names],
-                ),
+                *[
+                    ft.Dropdown(
+                        label=label,
+                        width=160,
+                        dense=True,
+                        on_select=choose(slot),
+                        options=[ft.DropdownOption(key=n, text=n) for n in names],
+                    )
+                    for label, slot in ((_("Count"), "name"), (_("as"), "into"))
+                ],
                 ft.FilledButton(
                     _("Merge"),
                     height=48,
