@@ -8,11 +8,20 @@ import flet_charts as fch
 
 from scorekeeper.i18n import _
 from scorekeeper.rules import preset_name
-from scorekeeper.scoring import Status
+from scorekeeper.scoring import EventKind, Status
 from scorekeeper.stats import PlayerStats
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import bid_label, event_lines, isolate, outcome, player, side_label, signed
 from scorekeeper.ui.views import SIDE_COLORS, Bind, error_text, heading, tagged
+
+# The hand lines already show points and bags; these add what they do not.
+DETAIL_EVENTS = (
+    EventKind.SET,
+    EventKind.NIL_MADE,
+    EventKind.NIL_FAILED,
+    EventKind.BLIND_NIL_MADE,
+    EventKind.BLIND_NIL_FAILED,
+)
 
 
 class Files(Protocol):
@@ -131,11 +140,7 @@ def detail_row(state: AppState, index: int) -> ft.Control:
         if sh.penalties:
             parts.append(_("bag penalty {points}").format(points=sh.penalty_points))
         lines.append(ft.Text(f"{bids}: " + " · ".join(parts), color=SIDE_COLORS[sh.side], size=14))
-    facts = [
-        line
-        for line in event_lines(game, state.score, index)
-        if "nil" in line.casefold() or "set" in line.casefold()
-    ]
+    facts = event_lines(game, state.score, index, DETAIL_EVENTS)
     lines += [ft.Text(line, size=13, italic=True) for line in facts]
     return tagged(
         f"detail-{index + 1}",

@@ -1,5 +1,7 @@
 """Words for what the scoring found: labels and the after-hand summary."""
 
+from collections.abc import Collection
+
 from scorekeeper.i18n import _
 from scorekeeper.model import Bid, Game
 from scorekeeper.scoring import EventKind, GameScore
@@ -51,52 +53,41 @@ def short_bid(bid: Bid) -> str:
     return _("N") if bid.is_nil else str(bid.value)
 
 
-def event_lines(game: Game, score: GameScore, index: int) -> list[str]:
-    """What happened in hand `index`: made or set, nils, bag penalties."""
+# What each event says; every template may use names, player, tricks, contract,
+# count and points.
+EVENT_TEXT = {
+    EventKind.MADE: _("{names} made {tricks} of {contract}"),
+    EventKind.SET: _("{names} were set: {tricks} of {contract}"),
+    EventKind.NIL_MADE: _("{player}'s nil made"),
+    EventKind.NIL_FAILED: _("{player}'s nil failed ({count} tricks)"),
+    EventKind.BLIND_NIL_MADE: _("{player}'s blind nil made"),
+    EventKind.BLIND_NIL_FAILED: _("{player}'s blind nil failed ({count} tricks)"),
+    EventKind.BAG_PENALTY: _("Bag penalty for {names}: {points}"),
+    EventKind.MERCY: _("{names} win by the mercy rule"),
+}
+
+
+def event_lines(
+    game: Game, score: GameScore, index: int, kinds: Collection[EventKind] = tuple(EVENT_TEXT)
+) -> list[str]:
+    """What happened in hand `index` (the events of `kinds`): made or set, nils,
+    bag penalties, a mercy win."""
     hand = score.hands[index]
     lines = []
     for event in hand.events:
-        side = event.side
-        names = side_label(game, side) if side is not None else ""
-        name = player(game, event.seat) if event.seat is not None else ""
-        sh = hand.sides[side] if side is not None else None
-        match event.kind:
-            case EventKind.MADE if sh:
-                lines.append(
-                    _("{names} made {tricks} of {contract}").format(
-                        names=names, tricks=sh.tricks_toward, contract=sh.contract
-                    )
-                )
-            case EventKind.SET if sh:
-                lines.append(
-                    _("{names} were set: {tricks} of {contract}").format(
-                        names=names, tricks=sh.tricks_toward, contract=sh.contract
-                    )
-                )
-            case EventKind.NIL_MADE:
-                lines.append(_("{player}'s nil made").format(player=name))
-            case EventKind.NIL_FAILED:
-                lines.append(
-                    _("{player}'s nil failed ({count} tricks)").format(
-                        player=name, count=event.count
-                    )
-                )
-            case EventKind.BLIND_NIL_MADE:
-                lines.append(_("{player}'s blind nil made").format(player=name))
-            case EventKind.BLIND_NIL_FAILED:
-                lines.append(
-                    _("{player}'s blind nil failed ({count} tricks)").format(
-                        player=name, count=event.count
-                    )
-                )
-            case EventKind.BAG_PENALTY if sh:
-                lines.append(
-                    _("Bag penalty for {names}: {points}").format(
-                        names=names, points=sh.penalty_points
-                    )
-                )
-            case EventKind.MERCY:
-                lines.append(_("{names} win by the mercy rule").format(names=names))
+        if event.kind not in kinds or event.kind not in EVENT_TEXT:
+            continue
+        sh = hand.sides[event.side] if event.side is not None else None
+        lines.append(
+            EVENT_TEXT[event.kind].format(
+                names=side_label(game, event.side) if event.side is not None else "",
+                player=player(game, event.seat) if event.seat is not None else "",
+                tricks=sh.tricks_toward if sh else 0,
+                contract=sh.contract if sh else 0,
+                count=event.count,
+                points=sh.penalty_points if sh else 0,
+            )
+        )
     return lines
 
 
