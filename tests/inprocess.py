@@ -82,6 +82,9 @@ class App:
 
         for view in self.page.views:
             yield from visit(view)
+        for dialog in self.page._dialogs.controls:  # dialogs open over the view
+            if getattr(dialog, "open", False):
+                yield from visit(dialog)
 
     def tagged(self, identifier: str) -> ft.Semantics:
         found = [

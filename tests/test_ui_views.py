@@ -7,6 +7,7 @@ import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.storage.store import GameStore
+from tests import factories
 from tests.inprocess import open_app
 
 
@@ -40,18 +41,24 @@ async def new_game(app, names=("Alex", "Beth", "Charlie", "David")):
     await app.click("Start game")
 
 
+KEYS = {"nil": "key-0", "blind_nil": "key-blind", "rest": "key-rest"}
+
+
+async def pick(app, seat, value):
+    """Pick a player's line, then the keypad key: a bid, "nil", "blind_nil",
+    a trick count or "rest"."""
+    await app.tap(f"player-{seat}")
+    await app.tap(KEYS.get(value, f"key-{value}"))
+
+
 async def enter_hand(app, bids, tricks):
+    """Bids and tricks by seat (each picked first, so any order works)."""
     await app.click("Enter hand")
     for seat, bid in enumerate(bids):
-        if bid == "nil":
-            await app.tap(f"nil-{seat}")
-        elif bid == "blind_nil":
-            await app.tap(f"blind-nil-{seat}")
-        else:
-            await app.tap(f"bid-plus-{seat}", bid)
+        await pick(app, seat, bid)
     await app.click("Next: tricks")
     for seat, count in enumerate(tricks):
-        await app.tap(f"tricks-plus-{seat}", count)
+        await pick(app, seat, count)
     await app.click("Save hand")
 
 
@@ -74,7 +81,7 @@ def test_setup_errors_show_at_the_fields(store):
             for c in app.walk()
             if isinstance(c, ft.TextField) and c.visible and "·" in str(c.label)
         ]
-        assert [f.error for f in fields] == [f"player {n} needs a name" for n in (3, 2, 4, 1)]
+        assert [f.error for f in fields] == [f"Player {n} needs a name" for n in (3, 2, 4, 1)]
         assert app.page.route == "/new"
 
     run(go())
@@ -99,21 +106,103 @@ def test_hand_entry_shows_contracts_tricks_left_and_preview(store):
         app = await open_app(store)
         await new_game(app)
         await app.click("Enter hand")
-        await app.tap("bid-plus-0", 4)
-        await app.tap("bid-plus-2", 2)
+        await pick(app, 0, 4)
+        await pick(app, 2, 2)
         assert plain(app.hook("contracts").value) == "Alex + Charlie bid 6  ·  Beth + David bid 0"
-        await app.tap("blind-nil-1")
+        await pick(app, 1, "blind_nil")
         assert app.has("blind-nil-reminder")
         await app.click("Next: tricks")
         assert app.hook("error-3").value == "David has not bid yet"
-        await app.tap("bid-plus-3", 5)
+        await pick(app, 3, 5)
         await app.click("Next: tricks")
-        assert app.hook("tricks-left").value == "Tricks left: 13"
-        await app.tap("tricks-plus-0", 6)
-        assert app.hook("tricks-left").value == "Tricks left: 7"
+        assert app.hook("tricks-left").value == "13 tricks left of 13"
+        await pick(app, 0, 6)
+        assert app.hook("tricks-left").value == "7 tricks left of 13"
         assert not app.has("preview")
-        await app.tap("rest-3")
-        assert app.hook("tricks-left").value == "Tricks left: 0" and app.has("preview")
+        await pick(app, 3, "rest")
+        assert app.hook("tricks-left").value == "0 tricks left of 13" and app.has("preview")
+        await pick(app, 3, 6)
+        assert app.hook("tricks-left").value == "1 trick left of 13"
+
+    run(go())
+
+
+def taps(app):
+    """Count the taps a person makes: every event sent through the app."""
+    count = [0]
+    event = app.event
+
+    async def counted(control, name, data=None, **props):
+        count[0] += 1
+        await event(control, name, data, **props)
+
+    app.event = counted
+    return count
+
+
+def test_a_four_player_hand_takes_ten_taps_plus_save(store):
+    """One tap per bid and per trick count, each moving to the next player in
+    bidding order; Rest gives the last player what is left."""
+
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        count = taps(app)
+        await app.click("Enter hand")
+        order = [1, 2, 3, 0]  # Alex deals: Beth bids first
+        assert app.tagged("player-1").selected
+        for seat, bid in zip(order, [3, "nil", 4, 5], strict=True):
+            assert app.tagged(f"player-{seat}").selected, seat
+            await app.tap(KEYS.get(bid, f"key-{bid}"))
+        await app.click("Next: tricks")
+        for tricks in (3, 0, 4):
+            await app.tap(f"key-{tricks}")
+        assert app.tagged("key-rest").label == "Rest to \u2068Alex\u2069 (6 tricks)"
+        await app.tap("key-rest")
+        assert count[0] == 10
+        await app.click("Save hand")
+        assert [app.hook(f"score-{s}").value for s in (0, 1)] == ["151", "70"]
+
+    run(go())
+
+
+def test_keys_and_players_say_whose_they_are(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        await app.click("Enter hand")
+        assert plain(app.tagged("key-0").label) == "Nil for Beth"
+        assert plain(app.tagged("key-blind").label) == "Blind nil for Beth"
+        assert plain(app.tagged("key-4").label) == "4 for Beth"
+        assert plain(app.tagged("player-1").label) == "Bid for Beth"
+        await app.tap("key-4")
+        assert app.tagged("player-2").selected and not app.tagged("player-1").selected
+        await app.tap("player-1")
+        assert app.tagged("key-4").selected and not app.tagged("key-5").selected
+        await app.click("Next: tricks")
+        assert app.hook("error-0").value == "Alex has not bid yet"
+
+    run(go())
+
+
+def test_cancel_and_back_ask_before_a_hand_is_lost(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        game_route = app.page.route
+        await app.click("Enter hand")
+        await app.click("Cancel")  # nothing entered: no question
+        assert app.page.route == game_route
+        await app.click("Enter hand")
+        await app.tap("key-3")
+        await app.click("Cancel")
+        assert app.button("Keep entering") and app.page.route.endswith("/hand")
+        await app.click("Keep entering")
+        assert app.hook("bid-1").value == "3"
+        await app.route(game_route)  # the browser's Back button
+        assert app.page.route.endswith("/hand"), "the hand stays until answered"
+        await app.click("Discard")
+        assert app.page.route == game_route and store.draft(game_route.split("/")[2]) is None
 
     run(go())
 
@@ -123,9 +212,9 @@ def test_reload_mid_hand_restores_the_draft(store):
         app = await open_app(store)
         await new_game(app)
         await app.click("Enter hand")
-        await app.tap("bid-plus-0", 3)
+        await app.tap("key-3")
         again = await open_app(store, route=app.page.route)
-        assert again.hook("bid-0").value == "3"
+        assert again.hook("bid-1").value == "3"
 
     run(go())
 
@@ -164,11 +253,16 @@ def test_edit_and_undo_from_the_scoreboard(store):
         await app.click("Edit hand 1")
         assert app.page.route.endswith("/hand")
         await app.click("Next: tricks")
-        await app.tap("tricks-minus-0")
-        await app.tap("tricks-plus-1")
+        await pick(app, 0, 3)
+        await pick(app, 1, 4)
         await app.click("Save hand")
         assert app.hook("score-1").value == "61"
         await app.click("Undo last hand")
+        assert app.hook("score-1").value == "61", "asks first"
+        await app.click("Keep it")
+        assert app.hook("score-1").value == "61"
+        await app.click("Undo last hand")
+        await app.click("Remove hand 1")
         assert app.hook("score-1").value == "0" and app.has("message")
 
     run(go())
@@ -176,10 +270,8 @@ def test_edit_and_undo_from_the_scoreboard(store):
 
 def test_the_sheet_shows_recent_hands_then_all(store):
     async def go():
-        app = await open_app(store)
-        await new_game(app)
-        for _ in range(11):
-            await enter_hand(app, [2, 2, 2, 2], [4, 3, 3, 3])
+        saved = store.create(factories.game(*[factories.hand([2, 2, 2, 2], [4, 3, 3, 3])] * 11))
+        app = await open_app(store, route=f"/game/{saved.id}")
         assert app.has("hand-11") and app.has("hand-2") and not app.has("hand-1")
         await app.click("Show all 11 hands")
         assert app.has("hand-1")

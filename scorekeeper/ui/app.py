@@ -15,7 +15,7 @@ from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screens import SCREENS, Screen
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
-from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state import AppState, Confirm
 
 log = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
@@ -74,6 +74,8 @@ class Session:
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.body = ft.Column()
         self.view = ft.View()
+        self.asked: Confirm | None = None  # the question the dialog shows
+        self.dialog: ft.AlertDialog | None = None
 
     def _new_view(self) -> None:
         """A fresh View per screen: it opens at its top, with no old scroll offset."""
@@ -157,6 +159,9 @@ class Session:
             await asyncio.to_thread(self.state.navigate, event.route)
             self.render()
         self.page.update()
+        if self.page.route != self.state.route:
+            # the state did not follow (Back mid-hand asks first): put its URL back
+            await self.page.push_route(self.state.route)
 
     def saved_elsewhere(self, message: Any) -> None:
         """Another tab saved a game: if it is ours, show the new version."""
@@ -182,6 +187,7 @@ class Session:
             self.shown, self.screen = shown, None
             self._new_view()
         self.view.appbar = app_bar(state, self.on)
+        self._sync_dialog()
         spec = SCREENS[state.screen]
         key = (state.screen, spec.keep(state)) if spec.keep else None
         if self.screen is not None and key is not None and key == self.screen_key:
@@ -196,6 +202,27 @@ class Session:
         else:
             self.screen, self.screen_key = built, key
             self.body.controls = built.controls
+
+    def _sync_dialog(self) -> None:
+        """Show the state's question, if any, as a dialog that must be answered."""
+        asked = self.state.confirm
+        if asked is self.asked:
+            return
+        if self.dialog is not None and self.dialog.open:
+            self.page.pop_dialog()
+        self.asked, self.dialog = asked, None
+        if asked is None:
+            return
+        self.dialog = ft.AlertDialog(
+            modal=True,
+            title=ft.Text(asked.question),
+            content=ft.Text(asked.detail) if asked.detail else None,
+            actions=[
+                ft.OutlinedButton(asked.no, height=48, on_click=self.on(self.state.answer, False)),
+                ft.FilledButton(asked.yes, height=48, on_click=self.on(self.state.answer, True)),
+            ],
+        )
+        self.page.show_dialog(self.dialog)
 
 
 Draw = Callable[[AppState, Any, Any], Built]

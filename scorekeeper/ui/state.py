@@ -6,12 +6,19 @@ leaves `errors` (field -> message, all at once) or `message` for the views.
 """
 
 import json
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorekeeper import game as ops
 from scorekeeper.draft import HandDraft, Step
-from scorekeeper.errors import InvalidGameError, InvalidRulesError, Problem, ScorekeeperError
+from scorekeeper.errors import (
+    GameOverError,
+    InvalidGameError,
+    InvalidRulesError,
+    Problem,
+    ScorekeeperError,
+)
 from scorekeeper.exchange import export_csv, export_record, parse_import
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
@@ -28,11 +35,24 @@ from scorekeeper.stats import (
 )
 from scorekeeper.storage.store import ConflictError, GameNotFoundError, GameStore, Page
 from scorekeeper.ui.screens import Screen, follow, route_of
-from scorekeeper.ui.text import describe_hand
+from scorekeeper.ui.text import describe_hand, outcome, sentence
 from scorekeeper.validation import hand_problems
 
 HISTORY_PAGE = 30
+BLIND = "blind"  # the keypad's blind nil key
+REST = "rest"  # the keypad's key that gives the focused player the tricks left
 MAX_IMPORT_BYTES = 20_000_000  # years of games are a few MB
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A question put to the scorekeeper before something is lost."""
+
+    question: str
+    detail: str
+    yes: str
+    no: str
+    action: Callable[[], None]
 
 
 @dataclass
@@ -104,6 +124,8 @@ class AppState:
         self.pairs: list[PairStats] = []
         self.rivals: list[HeadToHead] = []
         self.merges: dict[str, str] = {}
+        self.confirm: Confirm | None = None  # a question waiting for an answer
+        self._focus: tuple[Hashable, int | None] = (None, None)  # (for which draft, seat)
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -119,6 +141,7 @@ class AppState:
     def _clear(self) -> None:
         self.errors = {}
         self.message = None
+        self.confirm = None
 
     # -- home and history -------------------------------------------------------
 
@@ -410,6 +433,156 @@ class AppState:
         if self.draft:
             self._change_draft(replace(self.draft, step=Step.BIDS))
 
+    # -- the keypad: one tap per bid or trick count ----------------------------------
+
+    def _draft_key(self) -> Hashable:
+        assert self.saved and self.draft
+        return (self.saved.id, self.draft.editing, self.draft.step)
+
+    def bidding_order(self) -> tuple[int, ...]:
+        assert self.saved and self.draft
+        return self.saved.game.bidding_order(self._index())
+
+    @property
+    def keypad_seat(self) -> int | None:
+        """Whose bid (or tricks) the keypad sets: the first player still to bid,
+        then the next one after each tap; a tap on a player picks them."""
+        if not self.saved or not self.draft:
+            return None
+        key = self._draft_key()
+        if self._focus[0] != key:
+            draft, order = self.draft, self.bidding_order()
+            if draft.step is Step.BIDS:
+                first = next((s for s in order if draft.bids[s] is None), None)
+            else:
+                first = order[0] if draft.editing is None else None
+            self._focus = (key, first)
+        return self._focus[1]
+
+    def focus_seat(self, seat: int) -> None:
+        if self.saved and self.draft and 0 <= seat < len(self.draft.bids):
+            self._focus = (self._draft_key(), seat)
+
+    def press(self, key: str) -> None:
+        """A keypad key: "0" to "13", BLIND (blind nil) or REST (the tricks left)."""
+        seat = self.keypad_seat
+        if seat is None or not self.saved or not self.draft:
+            return
+        if self.draft.step is Step.BIDS:
+            self.set_bid(seat, BLIND_NIL if key == BLIND else Bid(int(key)))
+        elif key == REST:
+            self.rest_to(seat)
+        else:
+            self._change_draft(self.draft.with_tricks(seat, int(key)), f"tricks.{seat}")
+        assert self.draft is not None
+        order = self.bidding_order()
+        later = order[order.index(seat) + 1 :]
+        if self.draft.step is Step.BIDS:
+            after = next((s for s in later if self.draft.bids[s] is None), None)
+        else:
+            after = later[0] if later else None
+        self._focus = (self._draft_key(), after)
+
+    def entered_something(self) -> bool:
+        """Would cancelling this hand lose anything the scorekeeper entered?"""
+        if not self.saved or not self.draft:
+            return False
+        draft = self.draft
+        if draft.editing is not None and draft.editing < len(self.saved.game.hands):
+            hand = self.saved.game.hands[draft.editing]
+            return (draft.bids, draft.tricks) != (hand.bids, hand.tricks)
+        return any(b is not None for b in draft.bids) or any(draft.tricks)
+
+    # -- questions before something is lost ------------------------------------------
+
+    def answer(self, yes: bool) -> None:
+        asked, self.confirm = self.confirm, None
+        if asked and yes:
+            asked.action()
+
+    def request_cancel(self) -> None:
+        """Cancel (or the Back button) mid-hand: ask first when something was entered."""
+        if not self.entered_something():
+            self.cancel_hand()
+            return
+        assert self.saved and self.draft
+        number = self._index() + 1
+        self.confirm = Confirm(
+            _("Discard hand {number}?").format(number=number),
+            _("What was entered for hand {number} will be lost.").format(number=number)
+            if self.draft.editing is None
+            else _("Your changes to hand {number} will be lost.").format(number=number),
+            _("Discard"),
+            _("Keep entering"),
+            self.cancel_hand,
+        )
+
+    def _reopens(self, game: Game) -> str:
+        """What a finished game becomes when `game` replaces it: open again, or still over."""
+        assert self.saved and self.score
+        if self.score.status is not Status.FINISHED:
+            return ""
+        try:
+            after = score_game(game)
+        except ScorekeeperError:
+            return ""
+        if after.status is Status.FINISHED:
+            return ""
+        return _("The game is over; this opens it again (it was: {result}).").format(
+            result=outcome(self.saved.game, self.score)
+        )
+
+    def ask_undo_last_hand(self) -> None:
+        if not self.saved or not self.saved.game.hands:
+            return
+        number = len(self.saved.game.hands)
+        reopens = self._reopens(ops.undo_last_hand(self.saved.game))
+        self.confirm = Confirm(
+            _("Remove hand {number}?").format(number=number),
+            " ".join(
+                t
+                for t in (
+                    _("Its bids and tricks are removed and the scores go back."),
+                    reopens,
+                )
+                if t
+            ),
+            _("Remove hand {number}").format(number=number),
+            _("Keep it"),
+            self.undo_last_hand,
+        )
+
+    def ask_delete_hand(self, index: int) -> None:
+        if not self.saved or not 0 <= index < len(self.saved.game.hands):
+            return
+        count = len(self.saved.game.hands)
+        later = count - index - 1
+        try:
+            reopens = self._reopens(ops.remove_hand(self.saved.game, index))
+        except ScorekeeperError as error:
+            self.message = sentence(str(error))
+            return
+        rescored = (
+            ngettext(
+                "The hand after it is scored again.",
+                "The {count} hands after it are scored again.",
+                later,
+            ).format(count=later)
+            if later
+            else ""
+        )
+
+        def delete() -> None:
+            self.delete_hand(index)
+
+        self.confirm = Confirm(
+            _("Delete hand {number}?").format(number=index + 1),
+            " ".join(t for t in (rescored, reopens) if t),
+            _("Delete hand {number}").format(number=index + 1),
+            _("Keep it"),
+            delete,
+        )
+
     def cancel_hand(self) -> None:
         self._clear()
         self.draft = None
@@ -449,10 +622,14 @@ class AppState:
         try:
             game = self._with_draft()
             score_game(game)
+        except GameOverError as error:
+            self.errors = {"hand": self._ends_too_soon(error)}
+            return
         except ScorekeeperError as error:
             found = getattr(error, "problems", ())
             self.errors = {p.field: p.message for p in found} or {"hand": str(error)}
             return
+        reopened = self._reopens(game)
         if self._game_changed(game):
             self.store.save_draft(self.saved.id, None)
             assert self.score is not None
@@ -460,6 +637,23 @@ class AppState:
                 _("Hand {number}").format(number=index + 1),
                 *describe_hand(game, self.score, index),
             ]
+            if reopened:
+                self.summary.append(_("The game is in progress again."))
+
+    def _ends_too_soon(self, error: GameOverError) -> str:
+        """An edit that would end the game before hands recorded after it."""
+        assert self.saved and self.draft
+        count = len(self.saved.game.hands)
+        won = (error.hand_number or count) - 1  # the hand that would win
+        first = won + 1
+        if first == count:
+            fix = _("delete hand {first} first").format(first=first)
+        else:
+            fix = _("delete hands {first}-{last} first").format(first=first, last=count)
+        return _(
+            "With this change the game is won at hand {won}, but later hands are "
+            "recorded: {fix}, or Cancel."
+        ).format(won=won, fix=fix)
 
     # -- changing recorded hands -------------------------------------------------------
 
@@ -467,9 +661,13 @@ class AppState:
         if self.saved and self.saved.game.hands:
             self._clear()
             number = len(self.saved.game.hands)
-            if self._game_changed(ops.undo_last_hand(self.saved.game)):
+            game = ops.undo_last_hand(self.saved.game)
+            reopened = self._reopens(game)
+            if self._game_changed(game):
                 self.summary = []
                 self.message = _("Hand {number} was removed.").format(number=number)
+                if reopened:
+                    self.message += " " + _("The game is in progress again.")
 
     def delete_hand(self, index: int) -> None:
         if not self.saved:
@@ -478,11 +676,14 @@ class AppState:
         try:
             game = ops.remove_hand(self.saved.game, index)
         except ScorekeeperError as error:
-            self.message = str(error)
+            self.message = sentence(str(error))
             return
+        reopened = self._reopens(game)
         if self._game_changed(game):
             self.summary = []
             self.message = _("Hand {number} was deleted.").format(number=index + 1)
+            if reopened:
+                self.message += " " + _("The game is in progress again.")
 
     def rematch(self) -> None:
         if self.saved:

@@ -2,9 +2,9 @@
 
 from collections.abc import Collection
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import Bid, Game
-from scorekeeper.scoring import EventKind, GameScore
+from scorekeeper.scoring import EventKind, GameScore, SideHand
 
 
 def bid_label(bid: Bid | None) -> str:
@@ -20,12 +20,43 @@ def isolate(name: str) -> str:
     return f"\u2068{name}\u2069"
 
 
+def sentence(text: str) -> str:
+    """A message as shown: a capital first letter. One that starts with a
+    (marked) name is left alone: a name is written as its player writes it."""
+    if not text or text[0] == "\u2068":
+        return text
+    return text[0].upper() + text[1:]
+
+
 def player(game: Game, seat: int) -> str:
     return isolate(game.players[seat])
 
 
 def side_label(game: Game, side: int) -> str:
     return " + ".join(isolate(name) for name in game.side_names(side))
+
+
+def side_spoken(game: Game, side: int) -> str:
+    """A side's name for a screen reader: "Ana and Cy"."""
+    names = [isolate(name) for name in game.side_names(side)]
+    if len(names) == 2:
+        return _("{a} and {b}").format(a=names[0], b=names[1])
+    return side_label(game, side)
+
+
+def bag_penalty_line(game: Game, sh: SideHand) -> str:
+    """A bag penalty in full: bags this hand, bags in all, the points, bags carried."""
+    limit = game.rules.bag_limit
+    total = sh.carried_bags + sh.penalties * limit
+    return ngettext(
+        "{count} bag this hand, {total} in all: {points}, {carried} carried",
+        "{count} bags this hand, {total} in all: {points}, {carried} carried",
+        sh.bags,
+    ).format(count=sh.bags, total=total, points=sh.penalty_points, carried=sh.carried_bags)
+
+
+def hands_count(count: int) -> str:
+    return ngettext("{count} hand", "{count} hands", count).format(count=count)
 
 
 def signed(points: int) -> str:
@@ -54,15 +85,15 @@ def short_bid(bid: Bid) -> str:
 
 
 # What each event says; every template may use names, player, tricks, contract,
-# count and points.
+# count, tricks_taken ("2 tricks"), points and detail (a bag penalty in full).
 EVENT_TEXT = {
     EventKind.MADE: _("{names} made {tricks} of {contract}"),
     EventKind.SET: _("{names} were set: {tricks} of {contract}"),
     EventKind.NIL_MADE: _("{player}'s nil made"),
-    EventKind.NIL_FAILED: _("{player}'s nil failed ({count} tricks)"),
+    EventKind.NIL_FAILED: _("{player}'s nil failed ({tricks_taken})"),
     EventKind.BLIND_NIL_MADE: _("{player}'s blind nil made"),
-    EventKind.BLIND_NIL_FAILED: _("{player}'s blind nil failed ({count} tricks)"),
-    EventKind.BAG_PENALTY: _("Bag penalty for {names}: {points}"),
+    EventKind.BLIND_NIL_FAILED: _("{player}'s blind nil failed ({tricks_taken})"),
+    EventKind.BAG_PENALTY: _("Bag penalty for {names}: {points} ({detail})"),
     EventKind.MERCY: _("{names} win by the mercy rule"),
 }
 
@@ -85,7 +116,11 @@ def event_lines(
                 tricks=sh.tricks_toward if sh else 0,
                 contract=sh.contract if sh else 0,
                 count=event.count,
+                tricks_taken=ngettext("{count} trick", "{count} tricks", event.count).format(
+                    count=event.count
+                ),
                 points=sh.penalty_points if sh else 0,
+                detail=bag_penalty_line(game, sh) if sh and sh.penalties else "",
             )
         )
     return lines

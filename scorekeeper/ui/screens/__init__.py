@@ -70,7 +70,7 @@ def _enter_game(state: "AppState", params: Params) -> None:
     if not state.saved or state.saved.id != params["id"]:
         state.open_game(params["id"])
     elif state.screen is Screen.HAND:
-        state.cancel_hand()
+        state.request_cancel()  # asks first when something was entered
     elif state.screen is not Screen.GAME:
         state.open_game(params["id"])
 

@@ -16,7 +16,15 @@ from scorekeeper.ui.screens.widgets import (
     tagged,
 )
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import bid_label, event_lines, outcome, player, side_label, signed
+from scorekeeper.ui.text import (
+    bid_label,
+    event_lines,
+    hands_count,
+    outcome,
+    player,
+    side_label,
+    signed,
+)
 
 # The hand lines already show points and bags; these add what they do not.
 DETAIL_EVENTS = (
@@ -131,9 +139,9 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
     controls: list[ft.Control] = [
         tagged("detail-outcome", ft.Text(result, size=20, weight=ft.FontWeight.BOLD)),
         ft.Text(
-            _("Started {when} · {hands} hands · {rules}").format(
+            _("Started {when} · {hands} · {rules}").format(
                 when=when,
-                hands=len(game.hands),
+                hands=hands_count(len(game.hands)),
                 rules=preset_name(game.rules) or _("custom rules"),
             ),
             size=14,

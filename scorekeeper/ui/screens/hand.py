@@ -1,112 +1,160 @@
-"""Entering a hand: bids in bidding order, then tricks, with a preview."""
+"""Entering a hand: bids in bidding order, then tricks, with a preview.
+
+One line per player (tap it to pick that player) and one keypad below: a tap
+on a key sets the picked player's bid or tricks and moves on to the next
+player, so a hand takes one tap per player and step. Built once per step,
+then `sync()` updates it in place, so quick taps never land on a control
+being replaced.
+"""
 
 import flet as ft
 
 from scorekeeper.draft import Step
-from scorekeeper.i18n import _
-from scorekeeper.model import NIL, Variant
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.model import BLIND_NIL, NIL, Bid, Variant
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
     Files,
     banner,
     error_text,
-    icon_button,
     show_error,
     tagged,
 )
-from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state import BLIND, REST, AppState
 from scorekeeper.ui.text import bid_label, event_lines, outcome, player, side_label, signed
+
+KEY_HEIGHT = 52  # touch targets of at least 48 px
+COLUMNS = 5  # five keys a row fit a 360 px wide phone
+
+
+class Key:
+    """One keypad key: its visible text, the box that draws it, and the
+    semantic button that names it ("4 for Ana", "Rest to Ben")."""
+
+    def __init__(self, state: AppState, on: Bind, value: str, text: str) -> None:
+        self.value = value
+        self.text = ft.Text(
+            text, size=20, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+        )
+        self.box = ft.Container(
+            self.text,
+            height=KEY_HEIGHT,
+            alignment=ft.Alignment.CENTER,
+            border_radius=8,
+            border=ft.Border.all(1, ft.Colors.OUTLINE),
+            on_click=on(state.press, value),
+        )
+        self.control = ft.Semantics(
+            identifier=f"key-{value}",
+            button=True,
+            exclude_semantics=True,
+            on_tap=on(state.press, value),
+            content=self.box,
+            expand=1,
+        )
+
+    def show(self, label: str, chosen: bool, enabled: bool) -> None:
+        self.control.label = label
+        self.control.selected = chosen
+        self.control.disabled = not enabled
+        self.box.bgcolor = ft.Colors.PRIMARY if chosen else None
+        self.text.color = ft.Colors.ON_PRIMARY if chosen else None
+        self.box.opacity = 1.0 if enabled else 0.45
+
+
+def key_rows(specials: list[Key], keys: list[Key]) -> ft.Column:
+    """The special keys (nil, blind nil) share a row; the others go COLUMNS a
+    row, the last row padded so every number key has the same width."""
+    rows = [keys[i : i + COLUMNS] for i in range(0, len(keys), COLUMNS)]
+    return ft.Column(
+        [
+            *([ft.Row([k.control for k in specials], spacing=6)] if specials else []),
+            *[
+                ft.Row(
+                    [k.control for k in row]
+                    + [ft.Container(expand=1) for _ in range(COLUMNS - len(row))],
+                    spacing=6,
+                )
+                for row in rows
+            ],
+        ],
+        spacing=6,
+    )
 
 
 class HandView:
-    """Bids or tricks for one hand. Built once per step, then `sync()` updates
-    it in place, so quick taps on + never land on a control being replaced."""
-
     def __init__(self, state: AppState, on: Bind) -> None:
         assert state.saved and state.draft
         self.state = state
         game, draft = state.saved.game, state.draft
         self.step = draft.step
         self.index = draft.editing if draft.editing is not None else len(game.hands)
-        order = game.bidding_order(self.index)
+        self.order = game.bidding_order(self.index)
+        bids = self.step is Step.BIDS
+        self.rows: dict[int, ft.Semantics] = {}
+        self.boxes: dict[int, ft.Container] = {}
         self.values: dict[int, ft.Text] = {}
-        self.titles: dict[int, ft.Text] = {}
+        self.asides: dict[int, ft.Text] = {}
         self.errors: dict[int, ft.Semantics] = {}
-        self.blind: dict[int, ft.OutlinedButton] = {}
-        self.nil: dict[int, ft.OutlinedButton] = {}
-        kind = "bid" if self.step is Step.BIDS else "tricks"
-        rows: list[ft.Control] = []
-        for seat in order:
-            name = player(game, seat)
+        lines: list[ft.Control] = []
+        for seat in self.order:
             color = SIDE_COLORS[game.variant.side_of(seat)]
-            self.titles[seat] = ft.Text(
-                name, size=18, weight=ft.FontWeight.BOLD, color=color, expand=True
-            )
-            self.values[seat] = ft.Text(
-                "", size=28, weight=ft.FontWeight.BOLD, width=76, text_align=ft.TextAlign.CENTER
-            )
-            step = state.step_bid if self.step is Step.BIDS else state.step_tricks
-            buttons: list[ft.Control] = []
-            if self.step is Step.BIDS:
-                self.blind[seat] = ft.OutlinedButton(
-                    _("Blind nil"), height=48, on_click=on(state.toggle_nil, seat, True)
-                )
-                self.nil[seat] = ft.OutlinedButton(
-                    _("Nil"), height=48, on_click=on(state.toggle_nil, seat)
-                )
-                buttons += [
-                    tagged(f"blind-nil-{seat}", self.blind[seat]),
-                    tagged(f"nil-{seat}", self.nil[seat]),
-                ]
-            else:
-                buttons.append(
-                    tagged(
-                        f"rest-{seat}",
-                        ft.TextButton(_("Rest"), on_click=on(state.rest_to, seat), height=48),
-                    )
-                )
-            buttons += [
-                icon_button(
-                    ft.Icons.REMOVE,
-                    _("One less for {name}").format(name=name),
-                    on(step, seat, -1),
-                    f"{kind}-minus-{seat}",
+            self.values[seat] = ft.Text("", size=24, weight=ft.FontWeight.BOLD)
+            self.asides[seat] = ft.Text("", size=14)
+            self.boxes[seat] = ft.Container(
+                ft.Row(
+                    [
+                        ft.Text(
+                            player(game, seat),
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                            color=color,
+                            expand=True,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        self.asides[seat],
+                        tagged(f"{'bid' if bids else 'tricks'}-{seat}", self.values[seat]),
+                    ],
+                    spacing=10,
                 ),
-                tagged(f"{kind}-{seat}", self.values[seat]),
-                icon_button(
-                    ft.Icons.ADD,
-                    _("One more for {name}").format(name=name),
-                    on(step, seat, 1),
-                    f"{kind}-plus-{seat}",
-                ),
-            ]
+                height=KEY_HEIGHT,
+                padding=ft.Padding.symmetric(horizontal=12),
+                border_radius=8,
+                on_click=on(state.focus_seat, seat),
+            )
+            self.rows[seat] = ft.Semantics(
+                identifier=f"player-{seat}",
+                button=True,
+                on_tap=on(state.focus_seat, seat),
+                content=self.boxes[seat],
+            )
             self.errors[seat] = error_text(None, f"error-{seat}")
-            rows.append(
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.Row([self.titles[seat]]),
-                            ft.Row(
-                                buttons, wrap=True, alignment=ft.MainAxisAlignment.END, spacing=4
-                            ),
-                            self.errors[seat],
-                        ],
-                        spacing=2,
-                    ),
-                    border=ft.Border.only(left=ft.BorderSide(4, color)),
-                    padding=ft.Padding.only(left=10, top=4, bottom=4),
-                )
-            )
+            lines += [self.rows[seat], self.errors[seat]]
+        rules = game.rules
+        specials: list[Key] = []
+        if bids:
+            if rules.allow_nil:
+                specials.append(Key(state, on, "0", _("Nil")))
+            if rules.allow_blind_nil:
+                specials.append(Key(state, on, BLIND, _("Blind nil")))
+            numbers = [Key(state, on, str(n), str(n)) for n in range(1, 14)]
+        else:
+            numbers = [Key(state, on, str(n), str(n)) for n in range(14)]
+            numbers.append(Key(state, on, REST, _("Rest")))
+        self.keys = specials + numbers
+        self.keypad_title = tagged("keypad-title", ft.Text("", size=16, weight=ft.FontWeight.BOLD))
         self.hand_error = error_text(None, "error-hand")
         self.status = tagged(
-            "contracts" if self.step is Step.BIDS else "tricks-left",
+            "contracts" if bids else "tricks-left",
             ft.Text("", size=18, weight=ft.FontWeight.BOLD),
         )
         self.notes = ft.Column(spacing=4)
-        if self.step is Step.BIDS:
-            buttons = [
-                ft.OutlinedButton(_("Cancel"), on_click=on(state.cancel_hand), height=48),
+        cancel = ft.OutlinedButton(_("Cancel"), on_click=on(state.request_cancel), height=48)
+        if bids:
+            buttons: list[ft.Control] = [
+                cancel,
                 ft.FilledButton(
                     _("Next: tricks"),
                     icon=ft.Icons.ARROW_FORWARD,
@@ -116,21 +164,24 @@ class HandView:
             ]
         else:
             buttons = [
+                cancel,
                 ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48),
                 ft.FilledButton(
                     _("Save hand"), icon=ft.Icons.CHECK, on_click=on(state.save_hand), height=48
                 ),
             ]
+        dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
+        if game.variant is Variant.TWO_PLAYER:
+            turn = _("{dealer} drew first; {bidder} bids first and leads")
+        else:
+            turn = _("{dealer} deals; {bidder} bids first and leads")
         self.controls: list[ft.Control] = [
-            ft.Text(
-                _("{dealer} deals; {bidder} bids first and leads").format(
-                    dealer=player(game, game.dealer(self.index)), bidder=player(game, order[0])
-                ),
-                size=16,
-            ),
+            ft.Text(turn.format(dealer=dealer, bidder=bidder), size=16),
             self.hand_error,
-            *rows,
+            ft.Column(lines, spacing=4),
             self.status,
+            self.keypad_title,
+            key_rows(specials, numbers),
             self.notes,
             ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
         ]
@@ -139,7 +190,8 @@ class HandView:
                 ft.TextButton(
                     _("Delete hand {number}").format(number=draft.editing + 1),
                     icon=ft.Icons.DELETE,
-                    on_click=on(state.delete_hand, draft.editing),
+                    height=48,
+                    on_click=on(state.ask_delete_hand, draft.editing),
                 )
             )
         self.sync()
@@ -148,101 +200,168 @@ class HandView:
         state = self.state
         assert state.saved and state.draft
         game, draft, errors = state.saved.game, state.draft, state.errors
+        bids = self.step is Step.BIDS
+        focus = state.keypad_seat
         show_error(self.hand_error, errors.get("hand"))
-        chosen = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)
-        for seat, value in self.values.items():
-            bid = draft.bids[seat]
-            if self.step is Step.BIDS:
-                value.value = bid_label(bid) if bid is None or bid.is_nil else str(bid.value)
-                value.size = 16 if bid is not None and bid.is_nil else 28
-                self.blind[seat].style = chosen if bid is not None and bid.blind else None
-                self.nil[seat].style = chosen if bid == NIL else None
+        for seat in self.order:
+            name, bid = player(game, seat), draft.bids[seat]
+            chosen = seat == focus
+            box = self.boxes[seat]
+            box.bgcolor = ft.Colors.SECONDARY_CONTAINER if chosen else None
+            box.border = ft.Border.all(
+                2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT
+            )
+            self.rows[seat].selected = chosen
+            if bids:
+                self.values[seat].value = bid_label(bid)
+                self.asides[seat].value = ""
+                self.rows[seat].label = _("Bid for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"bid.{seat}"))
             else:
-                value.value = str(draft.tricks[seat])
-                self.titles[seat].value = _("{name} (bid {bid})").format(
-                    name=player(game, seat), bid=bid_label(bid)
-                )
+                self.values[seat].value = str(draft.tricks[seat])
+                self.asides[seat].value = _("bid {bid}").format(bid=bid_label(bid))
+                self.rows[seat].label = _("Tricks for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"tricks.{seat}"))
-        notes: list[ft.Control] = []
+        self._sync_keys(focus)
+        self.notes.controls = self._bid_notes() if bids else self._trick_notes()
+
+    def _sync_keys(self, focus: int | None) -> None:
+        state = self.state
+        assert state.saved and state.draft
+        game, draft = state.saved.game, state.draft
+        title = self.keypad_title.content
+        assert isinstance(title, ft.Text)
+        if focus is None:
+            title.value = (
+                _("Tap a player to change their bid.")
+                if self.step is Step.BIDS
+                else _("Tap a player to change their tricks.")
+            )
+            for key in self.keys:
+                key.show(key.text.value or "", chosen=False, enabled=False)
+            return
+        name = player(game, focus)
+        if self.step is Step.BIDS:
+            title.value = _("{name}'s bid").format(name=name)
+            current = draft.bids[focus]
+            for key in self.keys:
+                bid = BLIND_NIL if key.value == BLIND else Bid(int(key.value))
+                if bid == BLIND_NIL:
+                    label = _("Blind nil for {name}").format(name=name)
+                elif bid == NIL:
+                    label = _("Nil for {name}").format(name=name)
+                else:
+                    label = _("{bid} for {name}").format(bid=bid.value, name=name)
+                key.show(label, chosen=bid == current, enabled=True)
+            return
+        title.value = _("Tricks taken by {name}").format(name=name)
+        left = draft.rest_to(focus).tricks[focus]
+        for key in self.keys:
+            if key.value == REST:
+                label = ngettext(
+                    "Rest to {name} ({count} trick)", "Rest to {name} ({count} tricks)", left
+                ).format(name=name, count=left)
+                key.show(label, chosen=False, enabled=True)
+            else:
+                count = int(key.value)
+                label = ngettext(
+                    "{count} trick for {name}", "{count} tricks for {name}", count
+                ).format(count=count, name=name)
+                key.show(label, chosen=count == draft.tricks[focus], enabled=True)
+
+    def _bid_notes(self) -> list[ft.Control]:
+        state = self.state
+        assert state.saved and state.draft
+        game, draft, errors = state.saved.game, state.draft, state.errors
+        sides = game.variant.sides
+        contracts = [draft.contract(seats) for seats in sides]
         status = self.status.content
         assert isinstance(status, ft.Text)
-        sides = game.variant.sides
-        if self.step is Step.BIDS:
-            contracts = [draft.contract(seats) for seats in sides]
-            status.value = "  ·  ".join(
-                _("{names} bid {contract}").format(names=side_label(game, s), contract=c)
-                for s, c in enumerate(contracts)
-            )
-            notes += [
-                error_text(errors[f"side.{s}"], f"error-side-{s}")
-                for s in range(len(sides))
-                if f"side.{s}" in errors
-            ]
-            if sum(contracts) > 13:
-                notes.append(
-                    ft.Text(
-                        _(
-                            "Bids add up to {total}: more than 13 tricks, someone will be set."
-                        ).format(total=sum(contracts)),
-                        color=ft.Colors.TERTIARY,
-                    )
+        status.value = "  ·  ".join(
+            _("{names} bid {contract}").format(names=side_label(game, s), contract=c)
+            for s, c in enumerate(contracts)
+        )
+        notes: list[ft.Control] = [
+            error_text(errors[f"side.{s}"], f"error-side-{s}")
+            for s in range(len(sides))
+            if f"side.{s}" in errors
+        ]
+        if sum(contracts) > 13:
+            notes.append(
+                ft.Text(
+                    _("Bids add up to {total}: more than 13 tricks, someone will be set.").format(
+                        total=sum(contracts)
+                    ),
+                    color=ft.Colors.TERTIARY,
                 )
-            if any(b is not None and b.blind for b in draft.bids):
-                notes.append(banner(blind_nil_reminder(state), "blind-nil-reminder"))
-            else:
-                notes.append(
-                    ft.Text(
-                        _("Blind nil is declared before looking at the cards."),
-                        size=12,
-                        italic=True,
-                    )
-                )
-        else:
-            left = draft.tricks_left()
-            status.value = (
-                _("Tricks left: {left}").format(left=left)
-                if left >= 0
-                else _("{count} tricks too many").format(count=-left)
             )
-            status.color = ft.Colors.ERROR if left < 0 else None
-            if "tricks" in errors:
-                notes.append(error_text(errors["tricks"], "error-tricks"))
-            preview = state.preview()
-            if preview:
-                facts = event_lines(game, preview, self.index)
-                last = self.index == len(preview.hands) - 1
-                result = outcome(game, preview) if last else None
-                notes.append(
-                    tagged(
-                        "preview",
-                        ft.Column(
-                            [
-                                *[
-                                    ft.Text(
-                                        _("{names}: {points} → {score}").format(
-                                            names=side_label(game, sh.side),
-                                            points=signed(sh.points),
-                                            score=sh.score,
-                                        ),
-                                        color=SIDE_COLORS[sh.side],
-                                        size=16,
-                                        weight=ft.FontWeight.BOLD,
-                                    )
-                                    for sh in preview.hands[self.index].sides
-                                ],
-                                *[ft.Text(line, size=14) for line in facts],
-                                *[
-                                    ft.Text(line, size=16, weight=ft.FontWeight.BOLD)
-                                    for line in (result,)
-                                    if line
-                                ],
+        if any(b is not None and b.blind for b in draft.bids):
+            notes.append(banner(blind_nil_reminder(state), "blind-nil-reminder"))
+        elif game.rules.allow_blind_nil:
+            notes.append(
+                ft.Text(
+                    _("Blind nil is declared before looking at the cards."),
+                    size=12,
+                    italic=True,
+                )
+            )
+        return notes
+
+    def _trick_notes(self) -> list[ft.Control]:
+        state = self.state
+        assert state.saved and state.draft
+        game, draft, errors = state.saved.game, state.draft, state.errors
+        left = draft.tricks_left()
+        status = self.status.content
+        assert isinstance(status, ft.Text)
+        status.value = (
+            ngettext("{count} trick left of 13", "{count} tricks left of 13", left).format(
+                count=left
+            )
+            if left >= 0
+            else ngettext("{count} trick too many", "{count} tricks too many", -left).format(
+                count=-left
+            )
+        )
+        status.color = ft.Colors.ERROR if left < 0 else None
+        notes: list[ft.Control] = []
+        if "tricks" in errors:
+            notes.append(error_text(errors["tricks"], "error-tricks"))
+        preview = state.preview()
+        if preview:
+            facts = event_lines(game, preview, self.index)
+            last = self.index == len(preview.hands) - 1
+            result = outcome(game, preview) if last else None
+            notes.append(
+                tagged(
+                    "preview",
+                    ft.Column(
+                        [
+                            *[
+                                ft.Text(
+                                    _("{names}: {points} → {score}").format(
+                                        names=side_label(game, sh.side),
+                                        points=signed(sh.points),
+                                        score=sh.score,
+                                    ),
+                                    color=SIDE_COLORS[sh.side],
+                                    size=16,
+                                    weight=ft.FontWeight.BOLD,
+                                )
+                                for sh in preview.hands[self.index].sides
                             ],
-                            spacing=2,
-                        ),
-                    )
+                            *[ft.Text(line, size=14) for line in facts],
+                            *[
+                                ft.Text(line, size=16, weight=ft.FontWeight.BOLD)
+                                for line in (result,)
+                                if line
+                            ],
+                        ],
+                        spacing=2,
+                    ),
                 )
-        self.notes.controls = notes
+            )
+        return notes
 
 
 def blind_nil_reminder(state: AppState) -> str:

@@ -3,8 +3,8 @@ score sheet with edit and undo, the result at the end."""
 
 import flet as ft
 
-from scorekeeper.i18n import _
-from scorekeeper.model import Game
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.model import Game, Variant
 from scorekeeper.scoring import Status
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
@@ -16,7 +16,15 @@ from scorekeeper.ui.screens.widgets import (
     tagged,
 )
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import outcome, player, short_bid, side_label, signed
+from scorekeeper.ui.text import (
+    bag_penalty_line,
+    outcome,
+    player,
+    short_bid,
+    side_label,
+    side_spoken,
+    signed,
+)
 
 RECENT_HANDS = 10  # the sheet shows these at first: a long game costs no more to draw
 
@@ -27,7 +35,10 @@ def side_card(state: AppState, side: int) -> ft.Control:
     limit = game.rules.bag_limit
     near = total.bags >= max(1, limit - 3)
     bags = _("Bags {count} of {limit}").format(count=total.bags, limit=limit)
-    return ft.Container(
+    spoken = _("{names}: {score}, bags {count} of {limit}").format(
+        names=side_spoken(game, side), score=total.score, count=total.bags, limit=limit
+    )
+    card = ft.Container(
         ft.Column(
             [
                 ft.Text(
@@ -54,6 +65,14 @@ def side_card(state: AppState, side: int) -> ft.Control:
         border=ft.Border.all(2, SIDE_COLORS[side]),
         border_radius=12,
         padding=12,
+    )
+    # read as one line per side ("Ana and Cy: 122, bags 2 of 10")
+    return ft.Semantics(
+        identifier=f"side-{side}",
+        label=spoken,
+        container=True,
+        exclude_semantics=True,
+        content=card,
         expand=True,
     )
 
@@ -95,6 +114,16 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                         size=16,
                         weight=ft.FontWeight.BOLD,
                         color=SIDE_COLORS[sh.side],
+                    ),
+                    *(
+                        [
+                            tagged(
+                                f"penalty-{index + 1}-{sh.side}",
+                                ft.Text(bag_penalty_line(game, sh), size=13, color=ft.Colors.ERROR),
+                            )
+                        ]
+                        if sh.penalties
+                        else []
                     ),
                 ],
                 spacing=0,
@@ -153,7 +182,11 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             tagged(
                 "turn",
                 ft.Text(
-                    _("Hand {number}: {dealer} deals, {bidder} bids first").format(
+                    (
+                        _("Hand {number}: {dealer} draws first, {bidder} bids first")
+                        if game.variant is Variant.TWO_PLAYER
+                        else _("Hand {number}: {dealer} deals, {bidder} bids first")
+                    ).format(
                         number=len(game.hands) + 1,
                         dealer=player(game, score.next_dealer),
                         bidder=player(game, score.next_first_bidder),
@@ -187,7 +220,10 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                 [
                     heading(_("Hands")),
                     ft.TextButton(
-                        _("Undo last hand"), icon=ft.Icons.UNDO, on_click=on(state.undo_last_hand)
+                        _("Undo last hand"),
+                        icon=ft.Icons.UNDO,
+                        height=48,
+                        on_click=on(state.ask_undo_last_hand),
                     ),
                 ],
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
@@ -200,7 +236,9 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         if shown < count:
             controls.append(
                 ft.TextButton(
-                    _("Show all {count} hands").format(count=count),
+                    ngettext("Show the {count} hand", "Show all {count} hands", count).format(
+                        count=count
+                    ),
                     on_click=on(state.show_all_hands),
                     height=48,
                 )

@@ -9,6 +9,7 @@ from scorekeeper.model import Variant
 from scorekeeper.rules import PRESETS
 from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, Files, error_text, show_error
 from scorekeeper.ui.state import AppState
+from scorekeeper.ui.text import sentence
 
 SEAT_PLACES_4 = (_("South"), _("West"), _("North"), _("East"))
 
@@ -46,6 +47,20 @@ class SetupView:
             )
             for seat in range(4)
         ]
+        # the two-player game: Player 1 above Player 2, no table of four
+        self.pair = [
+            ft.TextField(
+                label=label,
+                on_change=on(state.set_name, seat, with_value=True),
+                max_length=30,
+                counter="",
+                border=ft.OutlineInputBorder(side=ft.BorderSide(1, SIDE_COLORS[seat])),
+                text_size=18,
+            )
+            for seat, label in enumerate((_("Player 1"), _("Player 2")))
+        ]
+        self.pair_column = ft.Column(list(self.pair))
+        self.intro = ft.Text("", size=14)
         self.variant = ft.SegmentedButton(
             segments=[
                 ft.Segment(value="partnership", label=ft.Text(_("4 players"))),
@@ -122,8 +137,9 @@ class SetupView:
             self.names[seat].width = 220
         self.controls: list[ft.Control] = [
             self.variant,
-            ft.Text(_("Players clockwise; partners sit opposite."), size=14),
+            self.intro,
             self.seats,
+            self.pair_column,
             self.players_error,
             self.dealer,
             self.preset,
@@ -136,8 +152,7 @@ class SetupView:
         ]
         # Text fields are written here and never again: what is typed flows to the
         # state only, as writing it back would race with the next keystrokes.
-        for seat, field in enumerate(self.names):
-            field.value = state.form.names[seat] if seat < len(state.form.names) else ""
+        self.variant_shown: Variant | None = None  # the name fields are written on a switch
         self.rules_shown = -1  # the rule fields are written when the rules change
         self.sync()
 
@@ -145,18 +160,28 @@ class SetupView:
         form, errors = self.state.form, self.state.errors
         two = form.variant is Variant.TWO_PLAYER
         self.variant.selected = [form.variant.value]
+        fields = self.pair if two else self.names
         labels = (
             (_("Player 1"), _("Player 2"))
             if two
             else tuple(f"{seat + 1} · {place}" for seat, place in enumerate(SEAT_PLACES_4))
         )
-        for seat, field in enumerate(self.names):
-            visible = seat < form.variant.player_count
-            field.visible = visible
-            if visible:
-                field.label = labels[seat]
-                field.error = errors.get(f"players.{seat}")
-        self.north.visible = self.east.visible = not two
+        if self.variant_shown is not form.variant:
+            for seat, field in enumerate(fields):
+                field.value = form.names[seat] if seat < len(form.names) else ""
+            self.variant_shown = form.variant
+        for seat, field in enumerate(fields):
+            field.label = labels[seat]
+            message = errors.get(f"players.{seat}")
+            field.error = sentence(message) if message else None
+        self.seats.visible = not two
+        self.pair_column.visible = two
+        self.intro.value = (
+            _("Each plays alone; the player who did not draw first bids first.")
+            if two
+            else _("Players clockwise; partners sit opposite.")
+        )
+        self.dealer.label = _("Draws first") if two else _("First dealer")
         show_error(self.players_error, errors.get("players") or errors.get("first_dealer"))
         self.dealer.options = [
             ft.DropdownOption(key=str(seat), text=form.names[seat].strip() or labels[seat])

@@ -6,7 +6,7 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.stats import PlayerStats
 from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, tagged
 from scorekeeper.ui.state import AppState
@@ -119,10 +119,10 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         controls.append(heading(_("Partnerships")))
         controls += [
             ft.Text(
-                _("{a} + {b}: {games} games, won {wins} of {finished} ({rate})").format(
+                _("{a} + {b}: {games}, won {wins} of {finished} ({rate})").format(
                     a=isolate(p.names[0]),
                     b=isolate(p.names[1]),
-                    games=p.games,
+                    games=ngettext("{count} game", "{count} games", p.games).format(count=p.games),
                     wins=p.wins,
                     finished=p.finished,
                     rate=pct(p.win_rate),

@@ -7,12 +7,12 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.saved import GameSummary
 from scorekeeper.scoring import Status
 from scorekeeper.ui.screens import Screen, title_of
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import isolate
+from scorekeeper.ui.text import hands_count, isolate, sentence
 
 SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
 
@@ -80,7 +80,7 @@ def heading(text: str) -> ft.Text:
 
 def error_text(message: str | None, identifier: str) -> ft.Semantics:
     hooked = ft.Semantics(
-        identifier=identifier, content=ft.Text(message or "-", color=ft.Colors.ERROR)
+        identifier=identifier, content=ft.Text(sentence(message or "-"), color=ft.Colors.ERROR)
     )
     hooked.visible = bool(message)
     return hooked
@@ -88,13 +88,14 @@ def error_text(message: str | None, identifier: str) -> ft.Semantics:
 
 def show_error(hooked: ft.Semantics, message: str | None) -> None:
     assert isinstance(hooked.content, ft.Text)
-    hooked.content.value = message or "-"
+    hooked.content.value = sentence(message or "-")
     hooked.visible = bool(message)
 
 
 def banner(text: str, identifier: str, color: str = ft.Colors.SECONDARY_CONTAINER) -> ft.Control:
     return tagged(
-        identifier, ft.Container(ft.Text(text, size=16), bgcolor=color, padding=12, border_radius=8)
+        identifier,
+        ft.Container(ft.Text(sentence(text), size=16), bgcolor=color, padding=12, border_radius=8),
     )
 
 
@@ -122,11 +123,14 @@ def game_card(
     ]
     if summary.status is Status.FINISHED and summary.winner is not None:
         seats = summary.variant.sides[summary.winner]
-        detail = _("{names} won · {hands} hands").format(
-            names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands
+        detail = _("{names} won · {hands}").format(
+            names=" + ".join(isolate(summary.players[s]) for s in seats),
+            hands=hands_count(summary.hands),
         )
     else:
-        detail = _("{hands} hands played").format(hands=summary.hands)
+        detail = ngettext("{count} hand played", "{count} hands played", summary.hands).format(
+            count=summary.hands
+        )
     when = summary.created_at.astimezone().strftime("%d %b %Y %H:%M")
     rules = summary.preset or _("custom rules")
     return tagged(
