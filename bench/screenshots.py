@@ -47,18 +47,15 @@ def tour(page: Page, size: str) -> None:
     page.get_by_role("button", name="Enter hand").click()
     expect(hook(page, "contracts")).to_be_visible()
     settle(page)
-    for seat, clicks in ((0, 2), (2, 4), (3, 3)):
-        for _ in range(clicks):
-            hook(page, f"bid-plus-{seat}").click()
-    hook(page, "blind-nil-1").click()
+    for key in ("3", "2", "blind"):  # David, Alex, Beth in bidding order; Charlie next
+        hook(page, f"key-{key}").click()
     shoot(page, f"{size}-bids")
+    hook(page, "key-4").click()  # Charlie's bid, then the tricks
     page.get_by_role("button", name="Next: tricks").click()
     expect(hook(page, "tricks-left")).to_be_visible()
     settle(page)
-    for seat, clicks in ((0, 3), (2, 5)):
-        for _ in range(clicks):
-            hook(page, f"tricks-plus-{seat}").click()
-    hook(page, "rest-3").click()
+    for key in ("3", "4", "0", "rest"):
+        hook(page, f"key-{key}").click()
     shoot(page, f"{size}-tricks")
     page.get_by_role("button", name="Home").click()
     shoot(page, f"{size}-home")

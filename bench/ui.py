@@ -59,15 +59,15 @@ def main() -> None:
                     page.get_by_role("button", name="Enter hand").click()
                     expect(hook(page, "contracts")).to_be_visible()
                     settle(page)
+                    for _ in range(4):  # one tap per bid, in bidding order
+                        hook(page, "key-3").click()
                     for seat in range(4):
-                        for _ in range(3):
-                            hook(page, f"bid-plus-{seat}").click()
-                    expect(hook(page, "bid-3")).to_have_text("3")
+                        expect(hook(page, f"bid-{seat}")).to_have_text("3")
                     page.get_by_role("button", name="Next: tricks").click()
                     expect(hook(page, "tricks-left")).to_be_visible()
                     settle(page)
-                    hook(page, "rest-0").click()
-                    expect(hook(page, "tricks-left")).to_have_text("Tricks left: 0")
+                    hook(page, "key-rest").click()
+                    expect(hook(page, "tricks-left")).to_have_text("0 tricks left of 13")
                     box = page.get_by_role("button", name="Save hand").bounding_box()
                     assert box is not None
                     # a tap where the button is, without Playwright's actionability waits

@@ -3,6 +3,7 @@ Chromium through Playwright. Shared by the browser tests, the screenshot
 script and the UI benchmark."""
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -183,27 +184,46 @@ def new_game(page: Page, names=("Alex", "Beth", "Charlie", "David"), target=None
     expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
 
 
+KEYS = {"nil": "key-0", "blind_nil": "key-blind", "rest": "key-rest"}
+SHOWN = {"nil": "Nil", "blind_nil": "Blind nil"}
+
+
+def pick(page: Page, seat: int, value) -> None:
+    """Tap a player's line, then the keypad key: a bid, "nil", "blind_nil",
+    a trick count or "rest"."""
+    hook(page, f"player-{seat}").click()
+    hook(page, KEYS.get(value, f"key-{value}")).click()
+
+
+def scores(page: Page) -> tuple[str, ...]:
+    """Each side's score, as the scoreboard reads it ("Ana and Cy: 122, bags 2 of 10")."""
+    found = []
+    for side in (0, 1):
+        label = text(page, f"side-{side}")
+        match = re.search(r": (-?\d+), bags", label)
+        assert match, label
+        found.append(match.group(1))
+    return tuple(found)
+
+
+def expect_score(page: Page, side: int, score: int | str) -> None:
+    expect(hook(page, f"side-{side}")).to_contain_text(f": {score}, bags")
+
+
 def enter_hand(page: Page, bids, tricks):
+    """A hand by seat: each player's line, then the key."""
     page.get_by_role("button", name="Enter hand").click()
     expect(hook(page, "contracts")).to_be_visible()
     settle(page)
     for seat, bid in enumerate(bids):
-        if bid == "nil":
-            hook(page, f"nil-{seat}").click()
-        elif bid == "blind_nil":
-            hook(page, f"blind-nil-{seat}").click()
-        else:
-            for _ in range(bid):
-                hook(page, f"bid-plus-{seat}").click()
+        pick(page, seat, bid)
     for seat, bid in enumerate(bids):
-        shown = {"nil": "Nil", "blind_nil": "Blind nil"}.get(bid, str(bid))
-        expect(hook(page, f"bid-{seat}")).to_have_text(shown)
+        expect(hook(page, f"bid-{seat}")).to_have_text(SHOWN.get(bid, str(bid)))
     page.get_by_role("button", name="Next: tricks").click()
     expect(hook(page, "tricks-left")).to_be_visible()
     settle(page)
     for seat, count in enumerate(tricks):
-        for _ in range(count):
-            hook(page, f"tricks-plus-{seat}").click()
-    expect(hook(page, "tricks-left")).to_have_text("Tricks left: 0")
+        pick(page, seat, count)
+    expect(hook(page, "tricks-left")).to_have_text("0 tricks left of 13")
     page.get_by_role("button", name="Save hand").click()
     expect(hook(page, "summary")).to_be_visible()

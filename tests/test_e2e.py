@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.served import (
     DESKTOP,
@@ -12,12 +12,15 @@ from tests.served import (
     SMALL_PHONE,
     ServedApp,
     enter_hand,
+    expect_score,
     hook,
     launch,
     load,
     new_game,
     open_app,
+    pick,
     reveal,
+    scores,
     settle,
     text,
     type_into,
@@ -55,10 +58,6 @@ def loose(expected: str) -> re.Pattern[str]:
     return re.compile("^" + marks + marks.join(re.escape(c) for c in expected) + marks + "$")
 
 
-def scores(page: Page) -> tuple[str, str]:
-    return text(page, "score-0"), text(page, "score-1")
-
-
 def test_a_whole_game_to_500(page):
     new_game(page)
     enter_hand(page, [5, 3, 5, "nil"], [6, 2, 5, 0])  # side 1 set, nil made
@@ -68,12 +67,15 @@ def test_a_whole_game_to_500(page):
     assert scores(page) == ("361", "140")
     enter_hand(page, [1, 1, 1, 1], [13, 0, 0, 0])  # a wrong hand...
     page.get_by_role("button", name="Undo last hand").click()  # ...undone
+    page.get_by_role("button", name="Remove hand 3").click()
     expect(hook(page, "message")).to_contain_text("Hand 3 was removed")
     assert scores(page) == ("361", "140")
     enter_hand(page, [1, 1, 1, 1], [6, 1, 6, 0])  # 10 bags: 11 in all
     assert scores(page) == ("291", "120")
     assert "Bag penalty for Alex + Charlie: -100" in text(page, "summary")
-    assert text(page, "bags-0").startswith("Bags 1 of 10")
+    assert "Alex + Charlie: 10 bags this hand, 11 in all: -100, 1 carried" in text(page, "summary")
+    assert text(page, "side-0").endswith("bags 1 of 10")
+    expect(hook(page, "penalty-4-0")).to_have_text("10 bags this hand, 11 in all: -100, 1 carried")
     enter_hand(page, [6, 1, 6, "nil"], [7, 0, 6, 0])
     assert scores(page) == ("412", "210")
     reveal(page, page.get_by_role("button", name="Edit hand 1")).click()  # Beth took 3
@@ -82,27 +84,26 @@ def test_a_whole_game_to_500(page):
     page.get_by_role("button", name="Next: tricks").click()
     expect(hook(page, "tricks-1")).to_have_text("2")
     settle(page)
-    hook(page, "tricks-plus-1").click()
+    pick(page, 1, 3)
     expect(hook(page, "tricks-1")).to_have_text("3")
-    hook(page, "tricks-minus-2").click()
+    pick(page, 2, 4)
     expect(hook(page, "tricks-2")).to_have_text("4")
     page.get_by_role("button", name="Save hand").click()
-    expect(hook(page, "score-0")).to_have_text("411")
+    expect_score(page, 0, 411)
     assert scores(page) == ("411", "270")
     enter_hand(page, [5, 2, 5, 1], [5, 2, 5, 1])
     assert scores(page) == ("511", "300")
     expect(hook(page, "outcome")).to_have_text(loose("Alex + Charlie win, 511 to 300"))
     expect(page.get_by_role("button", name="Enter hand")).to_have_count(0)
     page.get_by_role("button", name="Rematch").click()
-    expect(hook(page, "score-0")).to_have_text("0")
+    expect_score(page, 0, 0)
 
 
 def test_reload_mid_hand_keeps_everything(page, app):
     new_game(page)
     page.get_by_role("button", name="Enter hand").click()
-    for _ in range(4):
-        hook(page, "bid-plus-0").click()
-    hook(page, "nil-1").click()
+    pick(page, 0, 4)
+    pick(page, 1, "nil")
     expect(hook(page, "bid-1")).to_have_text("Nil")
     url = page.url
     assert url.endswith("/hand")
@@ -119,8 +120,8 @@ def test_server_restart_mid_game(browser, page, app):
     app.start()
     fresh = browser.new_page(viewport=PHONE)
     load(fresh, url)
-    expect(hook(fresh, "score-0")).to_have_text("61")
-    expect(hook(fresh, "score-1")).to_have_text("60")
+    expect_score(fresh, 0, 61)
+    expect_score(fresh, 1, 60)
     fresh.close()
 
 
@@ -146,40 +147,105 @@ def test_bad_input_is_refused_with_the_reason(page, app):
     type_into(page, SEATS[1], "alex")
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_text("'alex' is already player 1")).to_be_visible()
-    expect(page.get_by_text("player 3 needs a name")).to_be_visible()
+    expect(page.get_by_text("Player 3 needs a name")).to_be_visible()
     for label, name in zip(SEATS[1:], ("Beth", "Charlie", "David"), strict=True):
         type_into(page, label, name)
     page.get_by_role("button", name="Start game").click()
     page.get_by_role("button", name="Enter hand").click()
-    hook(page, "bid-plus-0").click()
+    pick(page, 0, 1)
     page.get_by_role("button", name="Next: tricks").click()
     expect(hook(page, "error-1")).to_have_text("Beth has not bid yet")
     for seat in (1, 2, 3):
-        hook(page, f"bid-plus-{seat}").click()
+        pick(page, seat, 1)
     page.get_by_role("button", name="Next: tricks").click()
-    for _ in range(5):
-        hook(page, "tricks-plus-0").click()
+    pick(page, 0, 5)
     page.get_by_role("button", name="Save hand").click()
-    expect(hook(page, "error-tricks")).to_contain_text("tricks add up to 5")
+    expect(hook(page, "error-tricks")).to_contain_text("Tricks add up to 5")
     page.get_by_role("button", name="Home").click()
     expect(page.get_by_text("0 hands played")).to_be_visible()
 
 
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE, DESKTOP], ids=["360", "400", "desktop"])
 def test_layout_fits_and_targets_are_big_enough(browser, app, viewport):
+    """The whole bid step on screen with no horizontal scrolling, each player
+    on one line, every key and button at least 48 px."""
     page = open_app(browser, app.url, viewport)
     new_game(page)
     page.get_by_role("button", name="Enter hand").click()
-    expect(hook(page, "bid-plus-0")).to_be_visible()
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= viewport["width"], "no horizontal scrolling"
-    for identifier in ("bid-plus-0", "bid-minus-3", "nil-2", "blind-nil-1"):
+    expect(hook(page, "key-13")).to_be_visible()
+    settle(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('flt-semantics')].map(e => {
+            const r = e.getBoundingClientRect();
+            return [e.getAttribute('flt-semantics-identifier'), r.left, r.right, r.bottom];
+        })"""
+    )
+    for identifier, left, right, bottom in boxes:
+        assert left >= 0 and right <= viewport["width"], ("outside the width", identifier)
+        assert bottom <= viewport["height"], ("below the fold", identifier)
+    keys = ["key-0", "key-blind", *(f"key-{n}" for n in range(1, 14))]
+    for identifier in keys + [f"player-{seat}" for seat in range(4)]:
         box = hook(page, identifier).bounding_box()
         assert box and box["width"] >= 48 and box["height"] >= 48, (identifier, box)
+    for seat in range(4):
+        box = hook(page, f"player-{seat}").bounding_box()
+        assert box and box["height"] < 2 * 48, "one line per player"
     for name in ("Cancel", "Next: tricks", "Home", "History"):
         box = page.get_by_role("button", name=name).bounding_box()
         assert box and box["height"] >= 48, (name, box)
     page.close()
+
+
+def test_a_hand_in_ten_taps_plus_save(page):
+    """Enter hand, one tap per bid in bidding order, Next, one tap per trick
+    count and Rest for the last player: 10 taps, then Save."""
+    new_game(page)
+    taps = 0
+
+    def tap(locator):
+        nonlocal taps
+        locator.click()
+        taps += 1
+
+    tap(page.get_by_role("button", name="Enter hand"))
+    expect(hook(page, "key-13")).to_be_visible()
+    settle(page)
+    for key, name in (("4", "Beth"), ("0", "Charlie"), ("3", "David"), ("5", "Alex")):
+        expect(hook(page, f"key-{key}")).to_contain_text(f"for {name}")  # says whose it is
+        tap(hook(page, f"key-{key}"))
+    expect(hook(page, "bid-0")).to_have_text("5")
+    tap(page.get_by_role("button", name="Next: tricks"))
+    expect(hook(page, "key-rest")).to_be_visible()
+    settle(page)
+    for key in ("4", "1", "3"):
+        tap(hook(page, f"key-{key}"))
+    expect(hook(page, "key-rest")).to_have_text(loose("Rest to Alex (5 tricks)"))
+    tap(hook(page, "key-rest"))
+    expect(hook(page, "tricks-left")).to_have_text("0 tricks left of 13")
+    assert taps == 10
+    page.get_by_role("button", name="Save hand").click()
+    expect(hook(page, "summary")).to_be_visible()
+    assert scores(page) == ("-150", "71")
+
+
+def test_back_button_mid_hand_asks_first(page):
+    new_game(page)
+    page.get_by_role("button", name="Enter hand").click()
+    expect(hook(page, "key-4")).to_be_visible()
+    settle(page)
+    hook(page, "key-4").click()
+    expect(hook(page, "bid-1")).to_have_text("4")
+    page.go_back()
+    expect(page.get_by_role("button", name="Keep entering")).to_be_visible()
+    page.get_by_role("button", name="Keep entering").click()
+    expect(hook(page, "bid-1")).to_have_text("4")
+    assert page.url.endswith("/hand")
+    settle(page)
+    page.get_by_role("button", name="Cancel").click()
+    page.get_by_role("button", name="Discard").click()
+    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
+    assert not page.url.endswith("/hand")
 
 
 def test_review_history_detail_export_import_delete(page, tmp_path):

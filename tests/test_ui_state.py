@@ -312,3 +312,43 @@ def test_unknown_routes_and_games_go_home(store):
     assert state.screen is Screen.HOME
     state.navigate("/new")
     assert state.screen is Screen.SETUP
+
+
+def test_undoing_the_winning_hand_asks_and_says_the_game_is_open_again(store):
+    state = start(AppState(store), target="100")
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    assert state.score.status is Status.FINISHED
+    state.ask_undo_last_hand()
+    assert state.confirm.question == "Remove hand 2?"
+    assert "opens it again" in state.confirm.detail and len(state.saved.game.hands) == 2
+    state.answer(False)
+    assert state.confirm is None and len(state.saved.game.hands) == 2
+    state.ask_undo_last_hand()
+    state.answer(True)
+    assert state.score.status is Status.IN_PROGRESS
+    assert state.message == "Hand 2 was removed. The game is in progress again."
+
+
+def test_the_keypad_moves_through_the_bidding_order(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    assert state.keypad_seat == 1  # Alex deals, Beth bids first
+    for key in ("3", "0", "blind", "4"):
+        state.press(key)
+    assert state.draft.bids == (Bid(4), Bid(3), NIL, BLIND_NIL)
+    assert state.keypad_seat is None, "everyone has bid"
+    state.focus_seat(2)
+    state.press("2")
+    assert state.draft.bids[2] == Bid(2) and state.keypad_seat is None
+    state.to_tricks()
+    assert state.keypad_seat == 1
+    for key in ("5", "0", "0"):
+        state.press(key)
+    assert state.keypad_seat == 0
+    state.press("rest")
+    assert state.draft.tricks == (8, 5, 0, 0) and state.draft.tricks_left() == 0
+    state.request_cancel()
+    assert state.confirm is not None and state.screen is Screen.HAND
+    state.answer(True)
+    assert state.screen is Screen.GAME and state.draft is None

@@ -6,6 +6,7 @@ import flet as ft
 import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from scorekeeper.rules import RuleSet
 from scorekeeper.storage.store import GameStore
 from tests import factories
 from tests.inprocess import open_app
@@ -313,5 +314,83 @@ def test_statistics_screen(store):
         assert app.page.route == "/stats"
         assert app.has("player-Alex") and not app.has("win-chart"), "no finished game yet"
         assert any("Nil 0 of 1 (0%)" in t for t in app.texts())
+
+    run(go())
+
+
+def test_home_deletes_a_game_in_progress_with_undo_and_reaches_statistics(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        game_id = app.page.route.split("/")[2]
+        await app.click("Home")
+        assert app.has(f"resume-{game_id}")
+        await app.tap(f"delete-{game_id}")
+        assert not app.has(f"resume-{game_id}") and app.hook("message").content.value == (
+            "Game deleted."
+        )
+        await app.click("Undo delete")
+        assert app.has(f"resume-{game_id}") and app.page.route == "/"
+        await app.click("Statistics")
+        assert app.page.route == "/stats"
+
+    run(go())
+
+
+def test_two_player_setup_and_hand_speak_of_drawing(store):
+    async def go():
+        app = await open_app(store)
+        await app.click("New game")
+        await app.event(
+            next(c for c in app.walk() if isinstance(c, ft.SegmentedButton)),
+            "change",
+            ["two-player"],
+            selected=["two-player"],
+        )
+        fields = [
+            c
+            for c in app.walk()
+            if isinstance(c, ft.TextField) and str(c.label).startswith("Player")
+        ]
+        assert [f.label for f in fields] == ["Player 1", "Player 2"], "Player 1 above Player 2"
+        texts = " ".join(app.texts())
+        assert "opposite" not in texts and "draw first" in texts
+        for field, name in zip(fields, ("Ana", "Ben"), strict=True):
+            await app.type(field, name)
+        await app.click("Start game")
+        assert plain(app.hook("turn").value) == "Hand 1: Ana draws first, Ben bids first"
+        await app.click("Enter hand")
+        assert any("Ana drew first; Ben bids first" in plain(t) for t in app.texts())
+        assert not any("deal" in t for t in app.texts())
+
+    run(go())
+
+
+def test_a_bag_penalty_is_spelt_out_on_the_sheet(store):
+    async def go():
+        hands = [factories.hand([1, 1, 1, 1], [6, 1, 5, 1])] * 2  # 9 bags, then 9 more
+        saved = store.create(factories.game(*hands))
+        app = await open_app(store, route=f"/game/{saved.id}")
+        assert app.hook("penalty-2-0").value == "9 bags this hand, 18 in all: -100, 8 carried"
+        assert not app.has("penalty-1-0")
+
+    run(go())
+
+
+def test_an_edit_that_would_end_the_game_early_says_what_to_do(store):
+    async def go():
+        even = factories.hand([3, 3, 3, 3], [4, 3, 3, 3])
+        saved = store.create(factories.game(*[even] * 4, rules=RuleSet(target=200)))
+        app = await open_app(store, route=f"/game/{saved.id}")
+        await app.click("Edit hand 2")
+        await pick(app, 0, "blind_nil")  # +200: the game would be won at hand 2
+        await pick(app, 2, 4)
+        await app.click("Next: tricks")
+        for seat, tricks in enumerate((0, 4, 5, 4)):
+            await pick(app, seat, tricks)
+        await app.click("Save hand")
+        assert app.hook("error-hand").value.startswith("With this change the game is won at hand 2")
+        assert "delete hands 3-4 first" in app.hook("error-hand").value
+        assert app.button("Cancel")
 
     run(go())

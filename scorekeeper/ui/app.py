@@ -13,6 +13,7 @@ import flet as ft
 
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import AppState, Confirm
@@ -45,17 +46,38 @@ TEXT_STYLES = (
 )
 
 
-def theme() -> ft.Theme:
+def theme(palette: Palette) -> ft.Theme:
     """Roboto first, then the bundled fonts for Thai, Hebrew, symbols and emoji.
-    Used for light and dark alike; Flutter derives each palette from the seed."""
+    Flutter derives the palette from the seed; the colours text is drawn in
+    (and on) are set from `palette`, so their contrast is known."""
     style = ft.TextStyle(
         font_family="Roboto",
         font_family_fallback=list(FONTS),
         color=ft.Colors.ON_SURFACE,  # styles given here lose the default colours
     )
     still = ft.PageTransitionTheme.NONE  # screens swap at once: taps must feel instant
+    p = palette
     return ft.Theme(
         color_scheme_seed=ft.Colors.INDIGO,
+        color_scheme=ft.ColorScheme(
+            primary=p.primary,
+            on_primary=p.on_primary,
+            primary_container=p.primary_container,
+            on_primary_container=p.on_surface,
+            secondary=p.side_1,
+            secondary_container=p.secondary_container,
+            on_secondary_container=p.on_surface,
+            tertiary=p.side_2,
+            tertiary_container=p.tertiary_container,
+            on_tertiary_container=p.on_surface,
+            error=p.error,
+            on_error=p.on_error,
+            error_container=p.error_container,
+            on_error_container=p.on_surface,
+            surface=p.surface,
+            on_surface=p.on_surface,
+            surface_container_low=p.card,
+        ),
         text_theme=ft.TextTheme(**{name: style for name in TEXT_STYLES}),
         page_transitions=ft.PageTransitionsTheme(
             android=still, ios=still, linux=still, macos=still, windows=still
@@ -147,9 +169,11 @@ class Session:
             )
         if after and before and after[0] == before[0] and after[1] > before[1]:
             self.page.pubsub.send_others(("saved", *after))
+        # Update the whole page: Flet's own update after an event covers only the
+        # event's part of it (a dialog's button would refresh the dialog alone).
+        self.page.update()
         if self.page.route != self.state.route:
-            self.page.update()  # show the new screen first; the URL can follow
-            await self.page.push_route(self.state.route)
+            await self.page.push_route(self.state.route)  # the URL follows the screen
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         """The URL changed: back button, a typed address, or our own push_route."""
@@ -239,8 +263,8 @@ def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
         page.title = _("Spades Scorekeeper")
         page.fonts = dict(FONTS)
-        page.theme = theme()
-        page.dark_theme = theme()
+        page.theme = theme(LIGHT)
+        page.dark_theme = theme(DARK)
         page.theme_mode = ft.ThemeMode.SYSTEM
         session = Session(page, store)
         page.on_route_change = session.route_changed

@@ -699,8 +699,22 @@ class AppState:
             self.show_history()
             self.message = _("Game deleted.")
 
+    def delete_from_home(self, game_id: str) -> None:
+        """Delete a game in progress from the home screen; Undo brings it back."""
+        try:
+            self.deleted = self.store.delete(game_id)
+        except GameNotFoundError:
+            self.go_home()
+            return
+        self.go_home()
+        self.message = _("Game deleted.")
+
     def undo_delete(self) -> None:
         if self.deleted:
             restored = self.store.restore(self.deleted)
             self.deleted = None
-            self.review_game(restored.id)
+            if self.screen is Screen.HOME:
+                self.go_home()
+                self.message = _("Game restored.")
+            else:
+                self.review_game(restored.id)

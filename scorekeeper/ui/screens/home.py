@@ -13,7 +13,10 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
     ]
     if state.in_progress:
         controls.append(heading(_("Games in progress")))
-        controls += [game_card(s, on, state.open_game, f"resume-{s.id}") for s in state.in_progress]
+        controls += [
+            game_card(s, on, state.open_game, f"resume-{s.id}", delete=state.delete_from_home)
+            for s in state.in_progress
+        ]
     if state.recent:
         controls.append(heading(_("Recent games")))
         controls += [game_card(s, on, state.review_game, f"recent-{s.id}") for s in state.recent]
@@ -28,9 +31,27 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         )
     if state.deleted:
         controls.append(
-            ft.OutlinedButton(_("Undo delete"), icon=ft.Icons.UNDO, on_click=on(state.undo_delete))
+            ft.OutlinedButton(
+                _("Undo delete"), icon=ft.Icons.UNDO, height=48, on_click=on(state.undo_delete)
+            )
         )
     controls.append(
-        ft.OutlinedButton(_("All games"), icon=ft.Icons.HISTORY, on_click=on(state.show_history))
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    _("All games"),
+                    icon=ft.Icons.HISTORY,
+                    height=48,
+                    on_click=on(state.show_history),
+                ),
+                ft.OutlinedButton(
+                    _("Statistics"),
+                    icon=ft.Icons.BAR_CHART,
+                    height=48,
+                    on_click=on(state.show_stats),
+                ),
+            ],
+            wrap=True,
+        )
     )
     return controls

@@ -14,7 +14,9 @@ from scorekeeper.ui.screens import Screen, title_of
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import hands_count, isolate, sentence
 
-SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
+# Each side's colour: theme slots set from scorekeeper.ui.palette, so the
+# colour follows the light or dark theme and keeps its contrast in both.
+SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)
 
 
 class Bind(Protocol):
@@ -109,7 +111,11 @@ def app_bar(state: AppState, on: Bind) -> ft.AppBar:
 
 
 def game_card(
-    summary: GameSummary, on: Bind, open_it: Callable[[str], None], identifier: str
+    summary: GameSummary,
+    on: Bind,
+    open_it: Callable[[str], None],
+    identifier: str,
+    delete: Callable[[str], None] | None = None,
 ) -> ft.Control:
     sides: list[ft.Control] = [
         ft.Text(
@@ -139,7 +145,16 @@ def game_card(
             ft.ListTile(
                 title=ft.Column(sides, spacing=0),
                 subtitle=ft.Text(f"{when} · {detail} · {rules}"),
-                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                trailing=icon_button(
+                    ft.Icons.DELETE_OUTLINE,
+                    _("Delete the game of {names}").format(
+                        names=", ".join(isolate(name) for name in summary.players)
+                    ),
+                    on(delete, summary.id),
+                    f"delete-{summary.id}",
+                )
+                if delete
+                else ft.Icon(ft.Icons.CHEVRON_RIGHT),
                 on_click=on(open_it, summary.id),
             )
         ),

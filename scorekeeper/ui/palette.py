@@ -1,0 +1,77 @@
+"""The colours of the light and dark themes, as plain hex values (no flet
+here, so a test can compute every contrast). The theme is built from these;
+the screens name them by role (ft.Colors.SECONDARY for side 1's colour, ...).
+
+Every text colour is at least 4.5:1 against every background it is drawn on
+(WCAG AA), in both themes: tests/test_palette.py computes it.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Palette:
+    surface: str  # the page
+    on_surface: str  # ordinary text
+    card: str  # cards (surface_container_low)
+    primary: str  # filled buttons, a chosen key
+    on_primary: str
+    primary_container: str  # the result banner
+    secondary_container: str  # the summary, the player picked on the keypad
+    tertiary_container: str  # messages
+    error: str
+    on_error: str
+    error_container: str
+    side_1: str  # the first side's colour (the ColorScheme's secondary slot)
+    side_2: str  # the second side's colour (the ColorScheme's tertiary slot)
+
+
+LIGHT = Palette(
+    surface="#FBF8FF",
+    on_surface="#1B1B21",
+    card="#F5F2FA",
+    primary="#3949AB",
+    on_primary="#FFFFFF",
+    primary_container="#DDE1FF",
+    secondary_container="#E1E0F9",
+    tertiary_container="#FDD7FA",
+    error="#BA1A1A",
+    on_error="#FFFFFF",
+    error_container="#FFDAD6",
+    side_1="#1559B0",
+    side_2="#B5340B",
+)
+
+DARK = Palette(
+    surface="#131318",
+    on_surface="#E4E1E9",
+    card="#1B1B21",
+    primary="#B9C3FF",
+    on_primary="#1B2D61",
+    primary_container="#323F7A",
+    secondary_container="#444559",
+    tertiary_container="#5C3B5D",
+    error="#FFB4AB",
+    on_error="#690005",
+    error_container="#93000A",
+    side_1="#8DC2FF",
+    side_2="#FFAA8C",
+)
+
+# Which text colours are drawn on which backgrounds (the pairs the test checks).
+TEXT_ON = {
+    "on_surface": (
+        "surface",
+        "card",
+        "primary_container",
+        "secondary_container",
+        "tertiary_container",
+        "error_container",
+    ),
+    "side_1": ("surface", "card", "secondary_container"),
+    "side_2": ("surface", "card", "secondary_container"),
+    "error": ("surface", "card"),
+    "primary": ("surface", "card"),
+    "on_primary": ("primary",),
+    "on_error": ("error",),
+}
