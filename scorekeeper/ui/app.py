@@ -213,7 +213,7 @@ def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
         page.on_route_change = session.route_changed
         page.pubsub.subscribe(session.saved_elsewhere)
         if store.notices:
-            session.state.message = " ".join(store.notices)
+            session.state.message = " ".join(map(str, store.notices))
         if page.route and page.route != "/":
             session.state.navigate(page.route)
         session.render()

@@ -2,7 +2,8 @@
 
 from collections.abc import Collection
 
-from scorekeeper.i18n import _
+from scorekeeper import i18n
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.model import Bid, Game
 from scorekeeper.scoring import EventKind, GameScore
 
@@ -29,7 +30,19 @@ def side_label(game: Game, side: int) -> str:
 
 
 def signed(points: int) -> str:
-    return f"{points:+d}"
+    return i18n.signed(points)
+
+
+def num(value: int) -> str:
+    return i18n.number(value)
+
+
+def versus(parts: list[str]) -> str:
+    """Two sides (or more) against each other, as a title says it."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{first} vs {second}").format(first=text, second=part)
+    return text
 
 
 def outcome(game: Game, score: GameScore) -> str | None:
@@ -38,11 +51,11 @@ def outcome(game: Game, score: GameScore) -> str | None:
         others = [t.score for t in score.sides if t.side != score.winner]
         return _("{names} win, {score} to {other}").format(
             names=side_label(game, score.winner),
-            score=score.sides[score.winner].score,
-            other=", ".join(map(str, others)),
+            score=num(score.sides[score.winner].score),
+            other=", ".join(map(num, others)),
         )
     if score.tied:
-        return _("Tied at {score}: play another hand").format(score=score.sides[0].score)
+        return _("Tied at {score}: play another hand").format(score=num(score.sides[0].score))
     return None
 
 
@@ -53,18 +66,29 @@ def short_bid(bid: Bid) -> str:
     return _("N") if bid.is_nil else str(bid.value)
 
 
-# What each event says; every template may use names, player, tricks, contract,
-# count and points.
-EVENT_TEXT = {
-    EventKind.MADE: _("{names} made {tricks} of {contract}"),
-    EventKind.SET: _("{names} were set: {tricks} of {contract}"),
-    EventKind.NIL_MADE: _("{player}'s nil made"),
-    EventKind.NIL_FAILED: _("{player}'s nil failed ({count} tricks)"),
-    EventKind.BLIND_NIL_MADE: _("{player}'s blind nil made"),
-    EventKind.BLIND_NIL_FAILED: _("{player}'s blind nil failed ({count} tricks)"),
-    EventKind.BAG_PENALTY: _("Bag penalty for {names}: {points}"),
-    EventKind.MERCY: _("{names} win by the mercy rule"),
+# What each event says (translated when shown); every template may use names,
+# player, tricks, contract, count and points. The failed nils count tricks, so
+# they come in singular and plural.
+EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
+    EventKind.MADE: N_("{names} made {tricks} of {contract}"),
+    EventKind.SET: N_("{names} were set: {tricks} of {contract}"),
+    EventKind.NIL_MADE: N_("{player}'s nil made"),
+    EventKind.NIL_FAILED: N_(
+        "{player}'s nil failed ({count} trick)", "{player}'s nil failed ({count} tricks)"
+    ),
+    EventKind.BLIND_NIL_MADE: N_("{player}'s blind nil made"),
+    EventKind.BLIND_NIL_FAILED: N_(
+        "{player}'s blind nil failed ({count} trick)",
+        "{player}'s blind nil failed ({count} tricks)",
+    ),
+    EventKind.BAG_PENALTY: N_("Bag penalty for {names}: {points}"),
+    EventKind.MERCY: N_("{names} win by the mercy rule"),
 }
+
+
+def event_text(kind: EventKind, count: int) -> str:
+    text = EVENT_TEXT[kind]
+    return _(text) if isinstance(text, str) else ngettext(*text, count)
 
 
 def event_lines(
@@ -79,13 +103,13 @@ def event_lines(
             continue
         sh = hand.sides[event.side] if event.side is not None else None
         lines.append(
-            EVENT_TEXT[event.kind].format(
+            event_text(event.kind, event.count).format(
                 names=side_label(game, event.side) if event.side is not None else "",
                 player=player(game, event.seat) if event.seat is not None else "",
                 tricks=sh.tricks_toward if sh else 0,
                 contract=sh.contract if sh else 0,
                 count=event.count,
-                points=sh.penalty_points if sh else 0,
+                points=num(sh.penalty_points) if sh else 0,
             )
         )
     return lines
@@ -99,7 +123,7 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
     for sh in hand.sides:
         lines.append(
             _("{names}: {points} this hand, {score} in all").format(
-                names=side_label(game, sh.side), points=signed(sh.points), score=sh.score
+                names=side_label(game, sh.side), points=signed(sh.points), score=num(sh.score)
             )
         )
     result = outcome(game, score) if index == len(score.hands) - 1 else None
