@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
-from typing import overload
 
 from babel import Locale, dates, numbers
 
@@ -151,14 +150,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return current().translations.ngettext(singular, plural, n)
 
 
-@overload
-def N_(message: str) -> str: ...
-@overload
-def N_(message: str, plural: str) -> tuple[str, str]: ...
-def N_(message: str, plural: str | None = None) -> str | tuple[str, str]:
-    """Mark a message (or a singular and plural) for the catalogs without
-    translating it yet: `_` or `ngettext` translate it where it is shown."""
-    return message if plural is None else (message, plural)
+def N_(message: str) -> str:
+    """Mark a message for the catalogs without translating it yet: `_`
+    translates it where it is shown."""
+    return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """The same for a message with a count: `ngettext(*pair, n)` where shown."""
+    return (singular, plural)
 
 
 def is_rtl() -> bool:

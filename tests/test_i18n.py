@@ -9,7 +9,7 @@ from babel.messages.pofile import read_po
 from scorekeeper import i18n
 
 PACKAGE = Path(i18n.__file__).parent
-KEYWORDS = {"_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "NN_": (1, 2), "later": None}
 
 
 def source_messages() -> set[str]:

@@ -3,7 +3,7 @@
 from collections.abc import Collection
 
 from scorekeeper import i18n
-from scorekeeper.i18n import N_, _, ngettext
+from scorekeeper.i18n import N_, NN_, _, ngettext
 from scorekeeper.model import Bid, Game
 from scorekeeper.scoring import EventKind, GameScore
 
@@ -73,11 +73,11 @@ EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
     EventKind.MADE: N_("{names} made {tricks} of {contract}"),
     EventKind.SET: N_("{names} were set: {tricks} of {contract}"),
     EventKind.NIL_MADE: N_("{player}'s nil made"),
-    EventKind.NIL_FAILED: N_(
+    EventKind.NIL_FAILED: NN_(
         "{player}'s nil failed ({count} trick)", "{player}'s nil failed ({count} tricks)"
     ),
     EventKind.BLIND_NIL_MADE: N_("{player}'s blind nil made"),
-    EventKind.BLIND_NIL_FAILED: N_(
+    EventKind.BLIND_NIL_FAILED: NN_(
         "{player}'s blind nil failed ({count} trick)",
         "{player}'s blind nil failed ({count} tricks)",
     ),
