@@ -177,6 +177,11 @@ def signed(value: int) -> str:
     return numbers.format_decimal(value, format="+#,##0;-#,##0", locale=current().locale)
 
 
+def decimal(value: float, pattern: str = "#,##0.##") -> str:
+    """A number with a fixed pattern, "0.0" for one decimal."""
+    return numbers.format_decimal(value, format=pattern, locale=current().locale)
+
+
 def percent(rate: float) -> str:
     return numbers.format_percent(rate, locale=current().locale)
 

@@ -129,7 +129,7 @@ GLOSSARY = {
         "he": "ניל (ה)?עיוור|נ״ע",
     },
     r"(?<!blind )\bnil\b": {"th": "นิล", "sq": "nil", "he": "ניל"},
-    r"\bbags?\b": {"th": "ถุง", "sq": "çant", "he": "שקיות"},
+    r"\bbags?\b": {"th": "ถุง", "sq": "çant", "he": "שקי"},
     r"\bdeal(er|s|t)\b": {"th": "เจ้ามือ", "sq": "nda", "he": "מחלק|חילק"},
     r"\btricks?\b(?! count)": {"th": "กล", "sq": "truk", "he": "טריק"},
     r"\bpartners?\b": {"th": "คู่", "sq": "partner", "he": "שותף|שותפ"},

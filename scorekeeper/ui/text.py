@@ -136,3 +136,72 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
             )
         )
     return lines
+
+
+# -- labels kept as data: marked for the catalogs, translated where shown ----------------
+
+SEAT_PLACES_4 = (N_("South"), N_("West"), N_("North"), N_("East"))
+
+RULE_LABELS = {
+    "target": N_("Points to win"),
+    "bag_limit": N_("Bags before a penalty"),
+    "bag_penalty": N_("Bag penalty"),
+    "nil_bonus": N_("Nil bonus"),
+    "blind_nil_bonus": N_("Blind nil bonus"),
+    "mercy": N_("Mercy: lose at (empty: off)"),
+    "blind_nil_min_deficit": N_("Blind nil only when behind by (empty: always)"),
+    "min_side_bid": N_("Minimum side bid"),
+}
+# Short names of the rules, for the rules a game changed from the standard ones.
+RULE_NAMES = {
+    "target": N_("points to win"),
+    "bag_limit": N_("bags before a penalty"),
+    "bag_penalty": N_("bag penalty"),
+    "nil_bonus": N_("nil bonus"),
+    "blind_nil_bonus": N_("blind nil bonus"),
+    "mercy": N_("mercy at"),
+    "blind_nil_min_deficit": N_("blind nil when behind by"),
+    "min_side_bid": N_("minimum side bid"),
+    "allow_nil": N_("nil allowed"),
+    "allow_blind_nil": N_("blind nil allowed"),
+    "failed_nil_tricks": N_("a failed nil's tricks"),
+}
+PRESET_LABELS = {
+    "standard": N_("Standard: 500, 10 bags"),
+    "short": N_("Short game: 300"),
+    "quick": N_("Quick game: 250"),
+    "mercy": N_("Standard with mercy at -200"),
+}
+PRESET_NAMES = {
+    "standard": N_("standard rules"),
+    "short": N_("short game"),
+    "quick": N_("quick game"),
+    "mercy": N_("mercy rule"),
+}
+
+
+def seat_place(seat: int) -> str:
+    return _(SEAT_PLACES_4[seat])
+
+
+def rules_name(preset: str | None) -> str:
+    """A game's rules in a word or two: its preset, or "custom rules"."""
+    return _(PRESET_NAMES[preset]) if preset in PRESET_NAMES else _("custom rules")
+
+
+def rule_value(name: str, value: object) -> str:
+    if value is None:
+        return _("off")
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if name == "failed_nil_tricks":
+        return _("count for the partner") if value == "count_for_partner" else _("are bags")
+    return num(value) if isinstance(value, int) else str(value)
+
+
+def rules_summary(overrides: dict[str, object]) -> str:
+    """The rules a game changed, "points to win: 300, mercy at: -200"."""
+    return ", ".join(
+        _("{rule}: {value}").format(rule=_(RULE_NAMES.get(k, k)), value=rule_value(k, v))
+        for k, v in overrides.items()
+    )
