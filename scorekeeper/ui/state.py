@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorekeeper import game as ops
+from scorekeeper import i18n
 from scorekeeper.draft import HandDraft, Step
 from scorekeeper.errors import (
     GameOverError,
@@ -126,6 +127,7 @@ class AppState:
         self.merges: dict[str, str] = {}
         self.confirm: Confirm | None = None  # a question waiting for an answer
         self._focus: tuple[Hashable, int | None] = (None, None)  # (for which draft, seat)
+        self.language = i18n.DEFAULT  # the session translates everything into it
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -142,6 +144,17 @@ class AppState:
         self.errors = {}
         self.message = None
         self.confirm = None
+
+    def show_rules(self) -> None:
+        self._clear()
+        self.screen = Screen.RULES
+
+    def set_language(self, code: str | None) -> None:
+        """Show the app in another language (one of i18n.LANGUAGES)."""
+        if code in i18n.LANGUAGES and code != self.language:
+            self.language = code
+            self._clear()
+            self.summary = []  # written in the language before
 
     # -- home and history -------------------------------------------------------
 

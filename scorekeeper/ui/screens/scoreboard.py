@@ -18,8 +18,10 @@ from scorekeeper.ui.screens.widgets import (
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import (
     bag_penalty_line,
+    num,
     outcome,
     player,
+    rules_summary,
     short_bid,
     side_label,
     side_spoken,
@@ -34,9 +36,12 @@ def side_card(state: AppState, side: int) -> ft.Control:
     game, total = state.saved.game, state.score.sides[side]
     limit = game.rules.bag_limit
     near = total.bags >= max(1, limit - 3)
-    bags = _("Bags {count} of {limit}").format(count=total.bags, limit=limit)
+    bags = _("Bags {count} of {limit}").format(count=num(total.bags), limit=num(limit))
     spoken = _("{names}: {score}, bags {count} of {limit}").format(
-        names=side_spoken(game, side), score=total.score, count=total.bags, limit=limit
+        names=side_spoken(game, side),
+        score=num(total.score),
+        count=num(total.bags),
+        limit=num(limit),
     )
     card = ft.Container(
         ft.Column(
@@ -48,7 +53,7 @@ def side_card(state: AppState, side: int) -> ft.Control:
                     color=SIDE_COLORS[side],
                 ),
                 tagged(
-                    f"score-{side}", ft.Text(str(total.score), size=44, weight=ft.FontWeight.BOLD)
+                    f"score-{side}", ft.Text(num(total.score), size=44, weight=ft.FontWeight.BOLD)
                 ),
                 tagged(
                     f"bags-{side}",
@@ -110,7 +115,9 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                 [
                     ft.Text(f"{bids} / {took}", size=14),
                     ft.Text(
-                        f"{signed(sh.points)} → {sh.score}",
+                        _("{points} → {score}").format(
+                            points=signed(sh.points), score=num(sh.score)
+                        ),
                         size=16,
                         weight=ft.FontWeight.BOLD,
                         color=SIDE_COLORS[sh.side],
@@ -252,6 +259,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         )
     rules = game.rules.overrides()
     if rules:
-        listed = ", ".join(f"{k} = {'off' if v is None else v}" for k, v in rules.items())
-        controls.append(ft.Text(_("House rules: {rules}").format(rules=listed), size=12))
+        controls.append(
+            ft.Text(_("House rules: {rules}").format(rules=rules_summary(rules)), size=12)
+        )
     return controls
