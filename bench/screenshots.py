@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 from tests.served import (
     DESKTOP,
     PHONE,
+    SMALL_PHONE,
     enter_hand,
     hook,
     launch,
@@ -25,6 +26,7 @@ from tests.served import (
 )
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+DESKTOP_800 = {"width": 1280, "height": 800}
 NAMES = ("Alex", "สมชาย", "Charlie", "דוד 😀")
 
 
@@ -73,6 +75,25 @@ def tour(page: Page, size: str) -> None:
     shoot(page, f"{size}-statistics")
 
 
+def hand_entry(page: Page, size: str) -> None:
+    """The hand entry alone, mid-bids and with the tricks counted."""
+    new_game(page, NAMES)
+    page.get_by_role("button", name="Enter hand").click()
+    expect(hook(page, "key-13")).to_be_visible()
+    settle(page)
+    for key in ("4", "0", "3"):  # three bids in bidding order; the fourth player is next
+        hook(page, f"key-{key}").click()
+    shoot(page, f"{size}-hand-bids")
+    hook(page, "key-5").click()
+    page.get_by_role("button", name="Next: tricks").click()
+    expect(hook(page, "key-rest")).to_be_visible()
+    settle(page)
+    for key in ("5", "0", "3", "rest"):
+        hook(page, f"key-{key}").click()
+    expect(hook(page, "preview")).to_be_visible()
+    shoot(page, f"{size}-hand-tricks")
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
@@ -82,6 +103,16 @@ def main() -> None:
                 page = open_app(browser, app.url, viewport)
                 tour(page, size)
                 page.close()
+        for size, viewport in (("phone360", SMALL_PHONE), ("desktop800", DESKTOP_800)):
+            with tempfile.TemporaryDirectory() as data, served(Path(data)) as app:
+                page = open_app(browser, app.url, viewport)
+                hand_entry(page, size)
+                page.close()
+        with tempfile.TemporaryDirectory() as data, served(Path(data)) as app:
+            page = browser.new_page(viewport=SMALL_PHONE, color_scheme="dark")
+            load(page, app.url)
+            hand_entry(page, "phone360-dark")
+            page.close()
         with tempfile.TemporaryDirectory() as data, served(Path(data)) as app:
             page = browser.new_page(viewport=PHONE, color_scheme="dark")  # follows the system
             load(page, app.url)

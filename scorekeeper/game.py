@@ -9,7 +9,7 @@ from scorekeeper.i18n import _
 from scorekeeper.model import Game, Hand, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import score_game
-from scorekeeper.validation import setup_problems
+from scorekeeper.validation import clean_team_names, setup_problems, team_name_problems
 
 
 def new_game(
@@ -17,11 +17,19 @@ def new_game(
     players: Sequence[str],
     first_dealer: int = 0,
     rules: RuleSet | None = None,
+    team_names: Sequence[str] = (),
 ) -> Game:
     problems = setup_problems(variant, players, first_dealer)
+    problems += team_name_problems(variant, list(team_names))
     if problems:
         raise InvalidGameError(tuple(problems))
-    return Game(variant, tuple(p.strip() for p in players), first_dealer, rules or RuleSet())
+    return Game(
+        variant,
+        tuple(p.strip() for p in players),
+        first_dealer,
+        rules or RuleSet(),
+        team_names=clean_team_names(team_names),
+    )
 
 
 def add_hand(game: Game, hand: Hand) -> Game:
@@ -53,7 +61,13 @@ def undo_last_hand(game: Game) -> Game:
 
 def rematch(game: Game) -> Game:
     """Same players and rules; the deal moves on from where this game ended."""
-    return Game(game.variant, game.players, game.dealer(len(game.hands)), game.rules)
+    return Game(
+        game.variant,
+        game.players,
+        game.dealer(len(game.hands)),
+        game.rules,
+        team_names=game.team_names,
+    )
 
 
 def _check_index(game: Game, index: int) -> None:

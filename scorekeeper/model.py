@@ -63,6 +63,9 @@ class Game:
     first_dealer: int = 0
     rules: RuleSet = field(default_factory=RuleSet)
     hands: tuple[Hand, ...] = ()
+    # Optional names of the sides ("Us", "Them", a team's name), one per side,
+    # "" where a side has none; () when no side is named.
+    team_names: tuple[str, ...] = ()
 
     def dealer(self, hand_index: int) -> int:
         """Seat that deals hand `hand_index` (0-based); the deal passes left.
@@ -76,6 +79,10 @@ class Game:
         n = self.variant.player_count
         dealer = self.dealer(hand_index)
         return tuple((dealer + 1 + i) % n for i in range(n))
+
+    def team_name(self, side: int) -> str:
+        """The side's own name, or "" when it has none."""
+        return self.team_names[side] if side < len(self.team_names) else ""
 
     def side_names(self, side: int) -> tuple[str, ...]:
         return tuple(self.players[seat] for seat in self.variant.sides[side])

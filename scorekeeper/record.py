@@ -2,7 +2,7 @@
 
     {"format": "spades-score/1", "variant": "partnership",
      "players": ["Alex", "Beth", "Charlie", "David"], "first_dealer": 0,
-     "rules": {"target": 500},
+     "rules": {"target": 500}, "team_names": ["Us", "Them"],
      "hands": [{"bids": [4, 3, "nil", "blind_nil"], "tricks": [5, 4, 0, 4]}]}
 
 Parsing checks structure and types; `score_game` then checks the play itself.
@@ -16,7 +16,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import rules_from_dict
 from scorekeeper.scoring import score_game
-from scorekeeper.validation import setup_problems
+from scorekeeper.validation import clean_team_names, setup_problems, team_name_problems
 
 FORMAT = "spades-score/1"
 MAX_HANDS = 2_000  # far beyond any real game; stops hostile files early
@@ -69,7 +69,9 @@ def game_from_record(data: Any) -> Game:
             _('"players" must be a list of names, got {value!r}').format(value=players)
         )
     first_dealer = data.get("first_dealer", 0)
+    team_names = data.get("team_names")
     problems = setup_problems(variant, players, first_dealer)
+    problems += team_name_problems(variant, team_names)
     if problems:
         raise InvalidGameError(tuple(problems))
     rules = rules_from_dict(data.get("rules"))
@@ -85,7 +87,14 @@ def game_from_record(data: Any) -> Game:
             ).format(limit=MAX_HANDS, count=len(hands_raw))
         )
     hands = tuple(_hand_from_json(i + 1, raw) for i, raw in enumerate(hands_raw))
-    game = Game(variant, tuple(p.strip() for p in players), first_dealer, rules, hands)
+    game = Game(
+        variant,
+        tuple(p.strip() for p in players),
+        first_dealer,
+        rules,
+        hands,
+        clean_team_names(team_names),
+    )
     score_game(game)
     return game
 
@@ -112,13 +121,16 @@ def _hand_from_json(number: int, raw: Any) -> Hand:
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
-    return {
+    record: dict[str, Any] = {
         "format": FORMAT,
         "variant": game.variant.value,
         "players": list(game.players),
         "first_dealer": game.first_dealer,
         "rules": game.rules.to_dict(),
-        "hands": [
-            {"bids": [bid_to_json(b) for b in h.bids], "tricks": list(h.tricks)} for h in game.hands
-        ],
     }
+    if game.team_names:  # optional: records without it stay as they were
+        record["team_names"] = list(game.team_names)
+    record["hands"] = [
+        {"bids": [bid_to_json(b) for b in h.bids], "tricks": list(h.tricks)} for h in game.hands
+    ]
+    return record

@@ -11,6 +11,49 @@ from scorekeeper.model import MAX_BID, TRICKS_PER_HAND, Bid, Game, Hand, Variant
 MAX_NAME_LENGTH = 30
 
 
+def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
+    """Optional side names: one per side (or none at all), each a short text."""
+    if names is None or (isinstance(names, list | tuple) and len(names) == 0):
+        return []
+    sides = len(variant.sides)
+    if not isinstance(names, list | tuple) or len(names) != sides:
+        return [
+            Problem(
+                "team_names",
+                _("side names must be a list of {count} texts, got {value!r}").format(
+                    count=sides, value=names
+                ),
+            )
+        ]
+    problems = []
+    for side, name in enumerate(names):
+        if not isinstance(name, str):
+            problems.append(
+                Problem(
+                    f"team_names.{side}",
+                    _("side name {value!r} must be a text").format(value=name),
+                )
+            )
+        elif len(name.strip()) > MAX_NAME_LENGTH:
+            problems.append(
+                Problem(
+                    f"team_names.{side}",
+                    ngettext(
+                        "name {name!r} is too long: at most {limit} character",
+                        "name {name!r} is too long: at most {limit} characters",
+                        MAX_NAME_LENGTH,
+                    ).format(name=name.strip(), limit=MAX_NAME_LENGTH),
+                )
+            )
+    return problems
+
+
+def clean_team_names(names: Any) -> tuple[str, ...]:
+    """Stored form: stripped, and () when no side is named."""
+    cleaned = tuple(str(n).strip() for n in names or ())
+    return cleaned if any(cleaned) else ()
+
+
 def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) -> list[Problem]:
     problems: list[Problem] = []
     n = variant.player_count

@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 
@@ -23,6 +24,29 @@ def test_bids_accept_int_nil_and_blind_nil():
     )
     assert g.hands[0].bids == (NIL, NIL, BLIND_NIL, Bid(4))
     assert g.variant is Variant.PARTNERSHIP and g.first_dealer == 0 and g.rules == RuleSet()
+
+
+def test_team_names_are_optional_and_round_trip():
+    assert game_from_record(BASE).team_names == ()
+    assert "team_names" not in game_to_record(game_from_record(BASE)), "old records unchanged"
+    named = game_from_record({**BASE, "team_names": [" Us ", ""]})
+    assert named.team_names == ("Us", "")
+    assert game_from_record(json.loads(json.dumps(game_to_record(named)))) == named
+    assert game_from_record({**BASE, "team_names": ["", ""]}).team_names == ()
+
+
+@pytest.mark.parametrize(
+    ("names", "text"),
+    [
+        (["Us"], "side names must be a list of 2 texts, got ['Us']"),
+        ("Us", "side names must be a list of 2 texts, got 'Us'"),
+        (["Us", 3], "side name 3 must be a text"),
+        (["Us", "x" * 31], "at most 30 characters"),
+    ],
+)
+def test_bad_team_names_are_refused_with_the_value(names, text):
+    with pytest.raises(InvalidGameError, match=re.escape(text)):
+        game_from_record({**BASE, "team_names": names})
 
 
 def test_round_trip_through_json_text():

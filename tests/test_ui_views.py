@@ -33,7 +33,7 @@ async def new_game(app, names=("Alex", "Beth", "Charlie", "David")):
         (
             c
             for c in app.walk()
-            if isinstance(c, ft.TextField) and c.visible and "·" in str(c.label)
+            if isinstance(c, ft.TextField) and c.visible and str(c.label)[:1].isdigit()
         ),
         key=lambda f: str(f.label),
     )  # "1 · South", ...
@@ -80,7 +80,7 @@ def test_setup_errors_show_at_the_fields(store):
         fields = [
             c
             for c in app.walk()
-            if isinstance(c, ft.TextField) and c.visible and "·" in str(c.label)
+            if isinstance(c, ft.TextField) and c.visible and str(c.label)[:1].isdigit()
         ]
         assert [f.error for f in fields] == [f"Player {n} needs a name" for n in (3, 2, 4, 1)]
         assert app.page.route == "/new"
@@ -392,5 +392,34 @@ def test_an_edit_that_would_end_the_game_early_says_what_to_do(store):
         assert app.hook("error-hand").value.startswith("With this change the game is won at hand 2")
         assert "delete hands 3-4 first" in app.hook("error-hand").value
         assert app.button("Cancel")
+
+    run(go())
+
+
+def test_side_names_show_instead_of_the_partners(store):
+    async def go():
+        app = await open_app(store)
+        await app.click("New game")
+        team = [
+            c for c in app.walk() if isinstance(c, ft.TextField) and "(optional)" in str(c.label)
+        ]
+        assert [plain(str(t.label)) for t in team] == [
+            "Name for South and North (optional)",
+            "Name for West and East (optional)",
+        ]
+        await app.type(team[0], "Us")
+        seats = sorted(
+            (c for c in app.walk() if isinstance(c, ft.TextField) and str(c.label)[:1].isdigit()),
+            key=lambda f: str(f.label),
+        )
+        for field, name in zip(seats, ("Alex", "Beth", "Charlie", "David"), strict=True):
+            await app.type(field, name)
+        await app.click("Start game")
+        assert app.tagged("side-0").label.replace("\u2068", "").replace("\u2069", "") == (
+            "Us: 0, bags 0 of 10"
+        )
+        assert plain(app.tagged("side-1").label) == "Beth and David: 0, bags 0 of 10"
+        saved = store.get(app.page.route.split("/")[2])
+        assert saved.game.team_names == ("Us", "")
 
     run(go())

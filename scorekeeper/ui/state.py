@@ -60,6 +60,7 @@ class Confirm:
 class SetupForm:
     variant: Variant = Variant.PARTNERSHIP
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    team_names: list[str] = field(default_factory=lambda: ["", ""])  # optional, 4 players
     first_dealer: int = 0
     preset: str = "standard"
     customizing: bool = False
@@ -280,6 +281,10 @@ class AppState:
         self.errors.pop(f"players.{seat}", None)
         self.errors.pop("players", None)
 
+    def set_team_name(self, side: int, name: str) -> None:
+        self.form.team_names[side] = name
+        self.errors.pop(f"team_names.{side}", None)
+
     def set_first_dealer(self, seat: int) -> None:
         self.form.first_dealer = seat
 
@@ -306,7 +311,10 @@ class AppState:
         except InvalidRulesError as error:
             problems.extend(error.problems)
         try:
-            game = ops.new_game(self.form.variant, self.form.names, self.form.first_dealer, rules)
+            teams = self.form.team_names if self.form.variant is Variant.PARTNERSHIP else ()
+            game = ops.new_game(
+                self.form.variant, self.form.names, self.form.first_dealer, rules, teams
+            )
         except InvalidGameError as error:
             problems.extend(error.problems)
         if problems:

@@ -34,13 +34,16 @@ def player(game: Game, seat: int) -> str:
 
 
 def side_label(game: Game, side: int) -> str:
+    team = game.team_name(side)
+    if team:
+        return isolate(team)
     return " + ".join(isolate(name) for name in game.side_names(side))
 
 
 def side_spoken(game: Game, side: int) -> str:
     """A side's name for a screen reader: "Ana and Cy"."""
     names = [isolate(name) for name in game.side_names(side)]
-    if len(names) == 2:
+    if len(names) == 2 and not game.team_name(side):
         return _("{a} and {b}").format(a=names[0], b=names[1])
     return side_label(game, side)
 

@@ -41,6 +41,23 @@ class SetupView:
             for seat, label in enumerate((_("Player 1"), _("Player 2")))
         ]
         self.pair_column = ft.Column(list(self.pair))
+        # optional names of the two sides ("Us", "Them"), shown instead of the partners'
+        self.teams = [
+            ft.TextField(
+                label="",
+                on_change=on(state.set_team_name, side, with_value=True),
+                max_length=30,
+                counter="",
+                dense=True,
+                border=ft.OutlineInputBorder(side=ft.BorderSide(1, SIDE_COLORS[side])),
+            )
+            for side in range(2)
+        ]
+        for side, field in enumerate(self.teams):
+            field.value = state.form.team_names[side]
+        self.teams_row = ft.ResponsiveRow(
+            [ft.Container(field, col={"xs": 12, "sm": 6}) for field in self.teams]
+        )
         self.intro = ft.Text("", size=14)
         self.variant = ft.SegmentedButton(
             segments=[
@@ -121,6 +138,7 @@ class SetupView:
             self.intro,
             self.seats,
             self.pair_column,
+            self.teams_row,
             self.players_error,
             self.dealer,
             self.preset,
@@ -156,6 +174,16 @@ class SetupView:
             message = errors.get(f"players.{seat}")
             field.error = sentence(message) if message else None
         self.seats.visible = not two
+        self.teams_row.visible = not two
+        for side, field in enumerate(self.teams):
+            seats = [
+                form.names[s].strip() or seat_place(s)
+                for s in (side, side + 2)
+                if s < len(form.names)
+            ]
+            field.label = _("Name for {a} and {b} (optional)").format(a=seats[0], b=seats[-1])
+            message = errors.get(f"team_names.{side}")
+            field.error = sentence(message) if message else None
         self.pair_column.visible = two
         self.intro.value = (
             _("Each plays alone; the player who did not draw first bids first.")
