@@ -72,8 +72,10 @@ def test_a_whole_game_to_500(page):
     assert scores(page) == ("361", "140")
     enter_hand(page, [1, 1, 1, 1], [6, 1, 6, 0])  # 10 bags: 11 in all
     assert scores(page) == ("291", "120")
-    assert "Bag penalty for Alex + Charlie: -100" in text(page, "summary")
-    assert "Alex + Charlie: 10 bags this hand, 11 in all: -100, 1 carried" in text(page, "summary")
+    assert (
+        "Bag penalty for Alex + Charlie: -100 (10 bags this hand, 11 in all: -100, 1 carried)"
+        in text(page, "summary")
+    )
     assert text(page, "side-0").endswith("bags 1 of 10")
     expect(hook(page, "penalty-4-0")).to_have_text("10 bags this hand, 11 in all: -100, 1 carried")
     enter_hand(page, [6, 1, 6, "nil"], [7, 0, 6, 0])
