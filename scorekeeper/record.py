@@ -9,9 +9,10 @@ Parsing checks structure and types; `score_game` then checks the play itself.
 """
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.errors import InvalidGameError, InvalidRecordError
+from scorekeeper.errors import InvalidGameError, InvalidRecordError, shorten
 from scorekeeper.i18n import _
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import rules_from_dict
@@ -120,3 +121,35 @@ def game_to_record(game: Game) -> dict[str, Any]:
             {"bids": [bid_to_json(b) for b in h.bids], "tricks": list(h.tricks)} for h in game.hands
         ],
     }
+
+
+# Times a game can carry: anything outside is a typing slip or a hostile file,
+# and would break date arithmetic (local time, charts) near the calendar's ends.
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(2200, 1, 1, tzinfo=UTC)
+
+
+def time_from_json(value: Any) -> datetime:
+    """An ISO 8601 time as an instant in UTC (no offset: UTC); refuses the absurd."""
+    if not isinstance(value, str):
+        raise InvalidRecordError(_("{value} is not an ISO 8601 time").format(value=shorten(value)))
+    try:
+        parsed = datetime.fromisoformat(value)
+        instant = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise InvalidRecordError(
+            _("{value} is not an ISO 8601 time between {earliest} and {latest}").format(
+                value=shorten(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+            )
+        ) from None
+    if not EARLIEST <= instant < LATEST:
+        raise InvalidRecordError(
+            _("{value} is not an ISO 8601 time between {earliest} and {latest}").format(
+                value=shorten(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+            )
+        )
+    return instant
+
+
+def time_to_json(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat()
