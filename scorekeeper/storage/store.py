@@ -936,7 +936,8 @@ def restore_backup(folder: Path, day: str) -> Path:
     except OSError as error:
         raise DataFolderError(
             _(
-                "the backup could not be restored ({reason}); the files it was replacing are in {aside}"
+                "the backup could not be restored ({reason}); "
+                "the files it was replacing are in {aside}"
             ).format(reason=reason(error), aside=aside)
         ) from None
     finally:

@@ -131,7 +131,7 @@ class Session:
         async with self.lock:
             began = time.perf_counter()
             before = self._identity()
-            await asyncio.to_thread(action, *args)
+            await asyncio.to_thread(self.state.perform, action, *args)
             acted = time.perf_counter()
             self.render()
             after = self._identity()
@@ -153,7 +153,7 @@ class Session:
         if event.route == self.state.route:
             return  # already showing it
         async with self.lock:
-            await asyncio.to_thread(self.state.navigate, event.route)
+            await asyncio.to_thread(self.state.perform, self.state.navigate, event.route)
             self.render()
         self.page.update()
 
@@ -168,7 +168,7 @@ class Session:
 
     async def _reload(self) -> None:
         async with self.lock:
-            await asyncio.to_thread(self.state.reload)
+            await asyncio.to_thread(self.state.perform, self.state.reload)
             self.render()
         self.page.update()
 
@@ -215,7 +215,7 @@ def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
         if store.notices:
             session.state.message = " ".join(store.notices)
         if page.route and page.route != "/":
-            session.state.navigate(page.route)
+            session.state.perform(session.state.navigate, page.route)
         session.render()
 
     return main
