@@ -31,8 +31,8 @@ def bid_from_json(raw: Any) -> Bid:
     if isinstance(raw, int) and not isinstance(raw, bool):
         return Bid(raw)  # the range is checked with the hand
     raise ValueError(
-        _('bid {value!r} is not a bid: use a whole number 0-13, "nil" or "blind_nil"').format(
-            value=raw
+        _('bid {value} is not a bid: use a whole number 0-13, "nil" or "blind_nil"').format(
+            value=shorten(raw)
         )
     )
 
@@ -51,8 +51,8 @@ def game_from_record(data: Any) -> Game:
         )
     if data.get("format") != FORMAT:
         raise InvalidRecordError(
-            _('"format" must be {expected!r}, got {value!r}').format(
-                expected=FORMAT, value=data.get("format")
+            _('"format" must be {expected}, got {value}').format(
+                expected=shorten(FORMAT), value=shorten(data.get("format"))
             )
         )
     variant_raw = data.get("variant", Variant.PARTNERSHIP.value)
@@ -60,14 +60,14 @@ def game_from_record(data: Any) -> Game:
         variant = Variant(variant_raw)
     except ValueError:
         raise InvalidRecordError(
-            _('"variant" must be "partnership" or "two-player", got {value!r}').format(
-                value=variant_raw
+            _('"variant" must be "partnership" or "two-player", got {value}').format(
+                value=shorten(variant_raw)
             )
         ) from None
     players = data.get("players")
     if not isinstance(players, list):
         raise InvalidRecordError(
-            _('"players" must be a list of names, got {value!r}').format(value=players)
+            _('"players" must be a list of names, got {value}').format(value=shorten(players))
         )
     first_dealer = data.get("first_dealer", 0)
     problems = setup_problems(variant, players, first_dealer)
@@ -76,7 +76,9 @@ def game_from_record(data: Any) -> Game:
     rules = rules_from_dict(data.get("rules"))
     hands_raw = data.get("hands", [])
     if not isinstance(hands_raw, list):
-        raise InvalidRecordError(_('"hands" must be a list, got {value!r}').format(value=hands_raw))
+        raise InvalidRecordError(
+            _('"hands" must be a list, got {value}').format(value=shorten(hands_raw))
+        )
     if len(hands_raw) > MAX_HANDS:
         raise InvalidRecordError(
             _("a game has at most {limit} hands, got {count}").format(
@@ -92,8 +94,8 @@ def game_from_record(data: Any) -> Game:
 def _hand_from_json(number: int, raw: Any) -> Hand:
     if not isinstance(raw, Mapping):
         raise InvalidRecordError(
-            _('hand {number}: must be an object with "bids" and "tricks", got {value!r}').format(
-                number=number, value=raw
+            _('hand {number}: must be an object with "bids" and "tricks", got {value}').format(
+                number=number, value=shorten(raw)
             )
         )
     bids, tricks = raw.get("bids"), raw.get("tricks")
