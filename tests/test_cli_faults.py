@@ -11,6 +11,7 @@ import pytest
 from tests.test_cli_storage import FINISHED, RECORD, run
 
 SERVE_PORT = 9371
+SCOREKEEPER = (sys.executable, "-m", "scorekeeper")
 
 
 def one_error_line(result, *words):
@@ -143,8 +144,7 @@ def test_a_port_in_use_is_one_line(tmp_path):
         busy.bind(("127.0.0.1", SERVE_PORT))
         busy.listen()
         result = subprocess.run(
-            [sys.executable, "-m", "scorekeeper", "--data", str(tmp_path), "serve"]
-            + ["--port", str(SERVE_PORT), "--no-browser"],
+            [*SCOREKEEPER, "--data", str(tmp_path), "serve", "--port", str(SERVE_PORT)],
             capture_output=True,
             text=True,
             timeout=60,
