@@ -85,7 +85,10 @@ class Transaction:
                 names = [
                     [str(t.relative_to(self.root)), str(p.relative_to(self.root))] for t, p in temps
                 ]
-                platform.write_atomically(journal, json.dumps({"renames": names}).encode())
+                # Written in place: a torn journal does not parse and is then
+                # ignored, rightly, since no rename has started before it is whole.
+                platform.write_durably(journal, json.dumps({"renames": names}).encode())
+                platform.fsync_folder(self.root)
         except OSError as error:
             for tmp, _ in temps:
                 tmp.unlink(missing_ok=True)

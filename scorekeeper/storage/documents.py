@@ -30,6 +30,13 @@ def instant(text: Any) -> datetime:
     """A stored time as a UTC instant. Files written before times were kept in
     UTC may hold any offset, or a time at the calendar's ends: such a time is
     brought into the range the app works with rather than breaking a screen."""
+    if isinstance(text, str) and len(text) in (25, 32) and text.endswith("+00:00"):
+        try:  # how this version writes times: already a UTC instant in range
+            value = datetime.fromisoformat(text)
+            if EARLIEST <= value < LATEST:
+                return value
+        except ValueError:
+            pass
     try:
         parsed = datetime.fromisoformat(text)
     except (TypeError, ValueError):
@@ -117,23 +124,31 @@ def summary_from_document(doc: dict[str, Any]) -> GameSummary:
     )
 
 
+SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatFacts))
+SIDE_FIELDS = tuple(f.name for f in dataclasses.fields(SideFacts))
+
+
 def facts_to_document(facts: GameFacts) -> dict[str, Any]:
+    """Seats and sides as rows of values in field order (SEAT_FIELDS,
+    SIDE_FIELDS): a third of the size of named fields, and quicker to read."""
     return {
         "finished": facts.finished,
         "winner": facts.winner,
         "hands": facts.hands,
-        "seats": [dataclasses.asdict(seat) for seat in facts.seats],
-        "sides": [dataclasses.asdict(side) for side in facts.sides],
+        "seats": [[getattr(seat, f) for f in SEAT_FIELDS] for seat in facts.seats],
+        "sides": [[getattr(side, f) for f in SIDE_FIELDS] for side in facts.sides],
     }
 
 
 def facts_from_document(doc: dict[str, Any]) -> GameFacts:
+    """Rows of values, or (files of schema 1) objects with named fields."""
+    seats, sides = doc["seats"], doc["sides"]
     return GameFacts(
         finished=doc["finished"],
         winner=doc["winner"],
         hands=doc["hands"],
-        seats=tuple(SeatFacts(**seat) for seat in doc["seats"]),
-        sides=tuple(SideFacts(**side) for side in doc["sides"]),
+        seats=tuple(SeatFacts(**s) if isinstance(s, dict) else SeatFacts(*s) for s in seats),
+        sides=tuple(SideFacts(**s) if isinstance(s, dict) else SideFacts(*s) for s in sides),
     )
 
 

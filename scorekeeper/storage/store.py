@@ -400,7 +400,11 @@ class GameStore:
     def _remember(self, summary_doc: dict[str, Any]) -> None:
         doc = dict(summary_doc)
         for key in ("created_at", "updated_at"):
-            doc[key] = instant(doc[key]).isoformat()
+            text = doc[key]
+            if not (
+                isinstance(text, str) and text.endswith("+00:00") and text[:2] in ("19", "20", "21")
+            ):
+                doc[key] = instant(text).isoformat()  # written by an older version
         self._summaries[doc["id"]] = doc
         shard = doc["shard"]
         self._shard_counts[shard] = self._shard_counts.get(shard, 0) + 1
