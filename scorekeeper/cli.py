@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import ScorekeeperError, shorten
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, moment, number
 
 MAX_INPUT_BYTES = 20_000_000  # an import or score file; years of games are a few MB
 
@@ -80,7 +80,7 @@ def _open_store(args: argparse.Namespace) -> "GameStore":
 
     store = GameStore(data_folder(args.data))
     for notice in store.notices:
-        print(f"warning: {notice}", file=sys.stderr)
+        print(_("warning: {notice}").format(notice=notice), file=sys.stderr)
     return store
 
 
@@ -134,12 +134,16 @@ def cmd_list(args: argparse.Namespace) -> int:
         return 0
     if not page.items:
         print(_("no games stored yet"))
+    shown = {Status.IN_PROGRESS: _("in progress"), Status.FINISHED: _("finished")}
     for g in page.items:
-        sides = " vs ".join(
-            "+".join(printable(g.players[s]) for s in seats) + f" {score}"
+        sides = [
+            _("{names} {score}").format(
+                names="+".join(printable(g.players[s]) for s in seats), score=number(score)
+            )
             for seats, score in zip(g.variant.sides, g.scores, strict=True)
-        )
-        print(f"{printable(g.id)}  {g.created_at:%Y-%m-%d %H:%M}  {g.status.value:<11}  {sides}")
+        ]
+        versus = _("{first} vs {second}").format(first=sides[0], second=sides[1])
+        print(f"{printable(g.id)}  {moment(g.created_at)}  {shown[g.status]}  {versus}")
     return 0
 
 
@@ -305,7 +309,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except ScorekeeperError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {reason}").format(reason=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.i18n import _
+
 QUOTE_LIMIT = 80  # characters of a bad value an error message shows
 
 
@@ -16,6 +18,19 @@ def shorten(value: Any, limit: int = QUOTE_LIMIT) -> str:
     if len(text) > limit:
         return text[: limit - 1] + "…"
     return text
+
+
+class clip:
+    """A value whose repr is `shorten(value)`: `{value!r}` in a message then
+    quotes at most about 80 characters of it."""
+
+    def __init__(self, value: Any) -> None:
+        self.text = shorten(value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
 
 
 class ScorekeeperError(Exception):
@@ -40,8 +55,10 @@ class InvalidHandError(ScorekeeperError):
     def __init__(self, problems: tuple[Problem, ...], hand_number: int | None = None) -> None:
         self.problems = problems
         self.hand_number = hand_number
-        prefix = f"hand {hand_number}: " if hand_number is not None else ""
-        super().__init__(prefix + "; ".join(p.message for p in problems))
+        joined = "; ".join(p.message for p in problems)
+        if hand_number is not None:
+            joined = _("hand {number}: {problems}").format(number=hand_number, problems=joined)
+        super().__init__(joined)
 
 
 class GameOverError(InvalidHandError):

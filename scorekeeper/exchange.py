@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError, shorten
-from scorekeeper.i18n import _
+from scorekeeper.errors import ScorekeeperError, clip
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import Game
 from scorekeeper.record import (
     bid_to_json,
@@ -62,9 +62,11 @@ def parse_import(data: Any) -> list[Incoming]:
     if len(records) > MAX_IMPORT_GAMES:
         raise ImportRefusedError(
             [
-                _("a file holds at most {limit} games, this one {count}").format(
-                    limit=MAX_IMPORT_GAMES, count=len(records)
-                )
+                ngettext(
+                    "a file holds at most {limit} game, this one {count}",
+                    "a file holds at most {limit} games, this one {count}",
+                    MAX_IMPORT_GAMES,
+                ).format(limit=MAX_IMPORT_GAMES, count=len(records))
             ]
         )
     problems: list[str] = []
@@ -81,15 +83,15 @@ def parse_import(data: Any) -> list[Incoming]:
         if game_id is not None:
             if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
                 problems.append(
-                    _("{label}: id {value} is not a valid game id").format(
-                        label=label, value=shorten(game_id)
+                    _("{label}: id {value!r} is not a valid game id").format(
+                        label=label, value=clip(game_id)
                     )
                 )
                 continue
             if game_id in seen:
                 problems.append(
-                    _("{label}: id {value} appears twice in the file").format(
-                        label=label, value=shorten(game_id)
+                    _("{label}: id {value!r} appears twice in the file").format(
+                        label=label, value=clip(game_id)
                     )
                 )
                 continue

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.errors import InvalidGameError, InvalidRecordError, shorten
-from scorekeeper.i18n import _
+from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import rules_from_dict
 from scorekeeper.scoring import score_game
@@ -31,8 +31,8 @@ def bid_from_json(raw: Any) -> Bid:
     if isinstance(raw, int) and not isinstance(raw, bool):
         return Bid(raw)  # the range is checked with the hand
     raise ValueError(
-        _('bid {value} is not a bid: use a whole number 0-13, "nil" or "blind_nil"').format(
-            value=shorten(raw)
+        _('bid {value!r} is not a bid: use a whole number 0-13, "nil" or "blind_nil"').format(
+            value=clip(raw)
         )
     )
 
@@ -51,8 +51,8 @@ def game_from_record(data: Any) -> Game:
         )
     if data.get("format") != FORMAT:
         raise InvalidRecordError(
-            _('"format" must be {expected}, got {value}').format(
-                expected=shorten(FORMAT), value=shorten(data.get("format"))
+            _('"format" must be {expected!r}, got {value!r}').format(
+                expected=FORMAT, value=clip(data.get("format"))
             )
         )
     variant_raw = data.get("variant", Variant.PARTNERSHIP.value)
@@ -60,14 +60,14 @@ def game_from_record(data: Any) -> Game:
         variant = Variant(variant_raw)
     except ValueError:
         raise InvalidRecordError(
-            _('"variant" must be "partnership" or "two-player", got {value}').format(
-                value=shorten(variant_raw)
+            _('"variant" must be "partnership" or "two-player", got {value!r}').format(
+                value=clip(variant_raw)
             )
         ) from None
     players = data.get("players")
     if not isinstance(players, list):
         raise InvalidRecordError(
-            _('"players" must be a list of names, got {value}').format(value=shorten(players))
+            _('"players" must be a list of names, got {value!r}').format(value=clip(players))
         )
     first_dealer = data.get("first_dealer", 0)
     problems = setup_problems(variant, players, first_dealer)
@@ -77,13 +77,15 @@ def game_from_record(data: Any) -> Game:
     hands_raw = data.get("hands", [])
     if not isinstance(hands_raw, list):
         raise InvalidRecordError(
-            _('"hands" must be a list, got {value}').format(value=shorten(hands_raw))
+            _('"hands" must be a list, got {value!r}').format(value=clip(hands_raw))
         )
     if len(hands_raw) > MAX_HANDS:
         raise InvalidRecordError(
-            _("a game has at most {limit} hands, got {count}").format(
-                limit=MAX_HANDS, count=len(hands_raw)
-            )
+            ngettext(
+                "a game has at most {limit} hand, got {count}",
+                "a game has at most {limit} hands, got {count}",
+                MAX_HANDS,
+            ).format(limit=MAX_HANDS, count=len(hands_raw))
         )
     hands = tuple(_hand_from_json(i + 1, raw) for i, raw in enumerate(hands_raw))
     game = Game(variant, tuple(p.strip() for p in players), first_dealer, rules, hands)
@@ -94,8 +96,8 @@ def game_from_record(data: Any) -> Game:
 def _hand_from_json(number: int, raw: Any) -> Hand:
     if not isinstance(raw, Mapping):
         raise InvalidRecordError(
-            _('hand {number}: must be an object with "bids" and "tricks", got {value}').format(
-                number=number, value=shorten(raw)
+            _('hand {number}: must be an object with "bids" and "tricks", got {value!r}').format(
+                number=number, value=clip(raw)
             )
         )
     bids, tricks = raw.get("bids"), raw.get("tricks")
@@ -134,20 +136,20 @@ LATEST = datetime(2200, 1, 1, tzinfo=UTC)
 def time_from_json(value: Any) -> datetime:
     """An ISO 8601 time as an instant in UTC (no offset: UTC); refuses the absurd."""
     if not isinstance(value, str):
-        raise InvalidRecordError(_("{value} is not an ISO 8601 time").format(value=shorten(value)))
+        raise InvalidRecordError(_("{value!r} is not an ISO 8601 time").format(value=clip(value)))
     try:
         parsed = datetime.fromisoformat(value)
         instant = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).astimezone(UTC)
     except (ValueError, OverflowError):
         raise InvalidRecordError(
-            _("{value} is not an ISO 8601 time between {earliest} and {latest}").format(
-                value=shorten(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+            _("{value!r} is not an ISO 8601 time between {earliest} and {latest}").format(
+                value=clip(value), earliest=EARLIEST.year, latest=LATEST.year - 1
             )
         ) from None
     if not EARLIEST <= instant < LATEST:
         raise InvalidRecordError(
-            _("{value} is not an ISO 8601 time between {earliest} and {latest}").format(
-                value=shorten(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+            _("{value!r} is not an ISO 8601 time between {earliest} and {latest}").format(
+                value=clip(value), earliest=EARLIEST.year, latest=LATEST.year - 1
             )
         )
     return instant

@@ -5,8 +5,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.errors import Problem, shorten
-from scorekeeper.i18n import _
+from scorekeeper.errors import Problem, clip
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import MAX_BID, TRICKS_PER_HAND, Bid, Game, Hand, Variant
 
 MAX_NAME_LENGTH = 30
@@ -24,11 +24,11 @@ def name_problem(name: str) -> str | None:
         category = unicodedata.category(char)
         if category in ("Cc", "Cs", "Co", "Cn") or char in BIDI_CONTROLS:
             return _(
-                "name {name} contains an invisible control character (U+{code:04X}); "
+                "name {name!r} contains an invisible control character (U+{code:04X}); "
                 "type the name again"
-            ).format(name=shorten(name), code=ord(char))
+            ).format(name=clip(name), code=ord(char))
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
-        return _("name {name} has no visible letter or digit").format(name=shorten(name))
+        return _("name {name!r} has no visible letter or digit").format(name=clip(name))
     return None
 
 
@@ -39,9 +39,11 @@ def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) 
         problems.append(
             Problem(
                 "players",
-                _("a {variant} game needs {n} players, got {count}").format(
-                    variant=variant.value, n=n, count=len(players)
-                ),
+                ngettext(
+                    "a {variant} game needs {n} player, got {count}",
+                    "a {variant} game needs {n} players, got {count}",
+                    n,
+                ).format(variant=variant.value, n=n, count=len(players)),
             )
         )
     seen: dict[str, int] = {}
@@ -55,9 +57,11 @@ def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) 
             problems.append(
                 Problem(
                     key,
-                    _("name {name} is too long: at most {limit} characters").format(
-                        name=shorten(clean, MAX_NAME_LENGTH + 10), limit=MAX_NAME_LENGTH
-                    ),
+                    ngettext(
+                        "name {name!r} is too long: at most {limit} character",
+                        "name {name!r} is too long: at most {limit} characters",
+                        MAX_NAME_LENGTH,
+                    ).format(name=clip(clean), limit=MAX_NAME_LENGTH),
                 )
             )
             continue
@@ -85,8 +89,8 @@ def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) 
         problems.append(
             Problem(
                 "first_dealer",
-                _("first dealer must be a seat from 0 to {last}, got {value}").format(
-                    last=n - 1, value=shorten(first_dealer)
+                _("first dealer must be a seat from 0 to {last}, got {value!r}").format(
+                    last=n - 1, value=clip(first_dealer)
                 ),
             )
         )
@@ -108,18 +112,22 @@ def hand_problems(
         problems.append(
             Problem(
                 "bids",
-                _("a hand needs {n} bids, one per player, got {count}").format(
-                    n=n, count=len(hand.bids)
-                ),
+                ngettext(
+                    "a hand needs {n} bid, one per player, got {count}",
+                    "a hand needs {n} bids, one per player, got {count}",
+                    n,
+                ).format(n=n, count=len(hand.bids)),
             )
         )
     if len(hand.tricks) != n:
         problems.append(
             Problem(
                 "tricks",
-                _("a hand needs {n} trick counts, one per player, got {count}").format(
-                    n=n, count=len(hand.tricks)
-                ),
+                ngettext(
+                    "a hand needs {n} trick count, one per player, got {count}",
+                    "a hand needs {n} trick counts, one per player, got {count}",
+                    n,
+                ).format(n=n, count=len(hand.tricks)),
             )
         )
     if problems:
@@ -134,8 +142,8 @@ def hand_problems(
                 Problem(
                     key,
                     _(
-                        "{name}'s bid {value} is not a bid: choose 0 (nil) to {max}, or blind nil"
-                    ).format(name=name, value=shorten(shown), max=MAX_BID),
+                        "{name}'s bid {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
+                    ).format(name=name, value=clip(shown), max=MAX_BID),
                 )
             )
         elif bid.blind and not bid.is_nil:
@@ -144,7 +152,7 @@ def hand_problems(
                     key,
                     _(
                         "{name}'s bid of blind {value} is not allowed: only nil may be bid blind"
-                    ).format(name=name, value=shorten(bid.value)),
+                    ).format(name=name, value=clip(bid.value)),
                 )
             )
         elif bid.blind and not rules.allow_blind_nil:
@@ -201,8 +209,8 @@ def hand_problems(
             problems.append(
                 Problem(
                     f"tricks.{seat}",
-                    _("{name}'s tricks {value} must be a whole number from 0 to 13").format(
-                        name=game.players[seat], value=shorten(taken)
+                    _("{name}'s tricks {value!r} must be a whole number from 0 to 13").format(
+                        name=game.players[seat], value=clip(taken)
                     ),
                 )
             )
@@ -210,9 +218,13 @@ def hand_problems(
         total = sum(hand.tricks)
         if total != TRICKS_PER_HAND:
             fix = (
-                _("{n} too many").format(n=total - TRICKS_PER_HAND)
+                ngettext(
+                    "{n} trick too many", "{n} tricks too many", total - TRICKS_PER_HAND
+                ).format(n=total - TRICKS_PER_HAND)
                 if total > TRICKS_PER_HAND
-                else _("{n} missing").format(n=TRICKS_PER_HAND - total)
+                else ngettext(
+                    "{n} trick missing", "{n} tricks missing", TRICKS_PER_HAND - total
+                ).format(n=TRICKS_PER_HAND - total)
             )
             problems.append(
                 Problem(

@@ -100,7 +100,7 @@ def test_a_failing_backup_is_a_warning_and_leaves_no_temporary_files(tmp_path, m
     monkeypatch.setattr(platform, "copy_file", full)
     with GameStore(tmp_path, today=date(2020, 1, 2)) as store:
         assert len(store.notices) == 1
-        assert "backup could not be made (disk full)" in store.notices[0]
+        assert "backup could not be made (disk full)" in str(store.notices[0])
         assert store.get(kept.id) == kept  # list, export and delete all work
         store.delete(kept.id)
     assert sorted(p.name for p in (tmp_path / "backups").iterdir()) == ["2020-01-01"]
@@ -118,7 +118,7 @@ def test_a_damaged_archive_is_restored_from_the_newest_backup_that_reads(tmp_pat
     (tmp_path / "backups" / "2020-01-03" / "archive" / "000001.json").write_text("{torn")
     (tmp_path / "archive" / "000001.json").write_text('{"_meta": {"1": {"schema": 2, "ki')
     with GameStore(tmp_path, today=date(2020, 1, 4)) as store:
-        assert any("the backup of 2020-01-02 was restored" in n for n in store.notices)
+        assert any("restored the backup of 2020-01-02" in str(n) for n in store.notices)
         assert store.get(done.id).game == done.game
         store.delete(done.id)
     today = tmp_path / "backups" / "2020-01-04" / "archive" / "000001.json"
@@ -148,13 +148,13 @@ def test_a_missing_archive_file_is_restored_or_its_games_taken_off(tmp_path):
     GameStore(tmp_path, today=date(2020, 1, 2)).close()
     (tmp_path / "archive" / "000001.json").unlink()
     with GameStore(tmp_path) as store:
-        assert "was missing; the backup of 2020-01-02 was restored" in store.notices[0]
+        assert "was missing; the backup of 2020-01-02 was restored" in str(store.notices[0])
         assert store.get(done.id).game == done.game
     (tmp_path / "archive" / "000001.json").unlink()
     for day in (tmp_path / "backups").iterdir():
         (day / "archive" / "000001.json").unlink(missing_ok=True)
     with GameStore(tmp_path) as store:
-        assert "1 games listed in the history were taken off" in store.notices[0]
+        assert "were taken off the history" in str(store.notices[0])
         assert store.history().total == 0
 
 
@@ -241,7 +241,7 @@ def test_merges_live_in_their_own_backed_up_file(tmp_path):
     (tmp_path / "players.json").write_text("damaged too")
     with GameStore(tmp_path) as store:
         assert store.aliases() == {"alex": "alexander"}
-        assert "was restored" in store.notices[0]
+        assert "restored the backup of" in str(store.notices[0])
 
 
 def test_a_schema_1_folder_is_upgraded_with_its_merges(tmp_path):
@@ -338,7 +338,7 @@ def test_a_backup_day_in_the_future_is_not_the_latest(tmp_path):
     GameStore(tmp_path, today=date(2999, 1, 2)).close()
     (tmp_path / "active.json").write_text("{torn")
     with GameStore(tmp_path) as store:
-        assert "the backup of 2020-01-02 was restored" in store.notices[0]
+        assert "restored the backup of 2020-01-02" in str(store.notices[0])
         assert store.get(kept.id) == kept
 
 

@@ -35,7 +35,7 @@ from tinydb import Query, TinyDB
 from scorekeeper.draft import HandDraft
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.exchange import Incoming
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, later
 from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
@@ -132,7 +132,7 @@ def _check_kind(path: Path, tables: Tables, kind: str) -> Tables:
     meta = tables.get("_meta", {}).get("1", {})
     version = meta.get("schema") if isinstance(meta, dict) else None
     if not isinstance(meta, dict) or meta.get("kind") != kind or type(version) is not int:
-        raise DamagedFileError(path, "it is not a Spades Scorekeeper file")
+        raise DamagedFileError(path, later("it is not a Spades Scorekeeper file"))
     if version > SCHEMA_VERSION:
         raise NewerVersionError(
             _(
@@ -143,7 +143,9 @@ def _check_kind(path: Path, tables: Tables, kind: str) -> Tables:
         )
     if version < SCHEMA_VERSION:
         if any(step not in MIGRATIONS for step in range(version, SCHEMA_VERSION)):
-            raise DamagedFileError(path, f"schema {version} is not one this app ever wrote")
+            raise DamagedFileError(
+                path, later("schema {version} is not one this app ever wrote", version=version)
+            )
         for step in range(version, SCHEMA_VERSION):
             tables = MIGRATIONS[step](tables)
     tables["_meta"] = {"1": _meta(kind)}
@@ -157,7 +159,7 @@ def _shard_name(number: int) -> str:
 class GameStore:
     def __init__(self, folder: Path, today: date | None = None) -> None:
         self.folder = folder
-        self.notices: list[str] = []  # things the user must be told (moved files)
+        self.notices: list[later] = []  # things the user must be told (moved files)
         self._lock = threading.RLock()
         self._txn = Transaction(folder)
         self._after: list[Callable[[], None]] = []
@@ -227,7 +229,9 @@ class GameStore:
             index_tables = {}
         archived = set(self._shard_numbers_on_disk())
         for number in sorted(archived | set(index_tables)):
-            tables = index_tables.get(number, DamagedFileError(self._path("index", number), ""))
+            tables = index_tables.get(
+                number, DamagedFileError(self._path("index", number), later("missing"))
+            )
             self._load_index(number, tables, number in archived)
         self._repair()
 
@@ -265,17 +269,24 @@ class GameStore:
             if isinstance(tables, dict):
                 platform.copy_file(candidate, path)
                 self.notices.append(
-                    _(
-                        "{name} could not be read ({reason}); it was moved to {moved} "
-                        "and the backup of {day} was restored."
-                    ).format(name=path.name, reason=damage.reason, moved=moved, day=day.name)
+                    later(
+                        "{file} could not be read ({reason}); it was moved to {moved} "
+                        "and the app restored the backup of {day}.",
+                        file=path.name,
+                        reason=damage.reason,
+                        moved=moved,
+                        day=day.name,
+                    )
                 )
                 return tables
         self.notices.append(
-            _(
-                "{name} could not be read ({reason}); it was moved to {moved} "
-                "and no backup of it could be read, so it starts empty."
-            ).format(name=path.name, reason=damage.reason, moved=moved)
+            later(
+                "{file} could not be read ({reason}); it was moved to {moved} "
+                "and the app started a new one.",
+                file=path.name,
+                reason=damage.reason,
+                moved=moved,
+            )
         )
         return None
 
@@ -313,10 +324,12 @@ class GameStore:
             if not self._recover_missing(self._path("archive", number)):
                 moved = self._move_aside(path)
                 self.notices.append(
-                    _(
-                        "{path} is missing and no backup of it could be read: {count} games "
-                        "listed in the history were taken off the list ({moved} lists them)."
-                    ).format(path=self._path("archive", number), count=len(rows), moved=moved)
+                    later(
+                        "{path} is missing and no backup of it could be read; the games it held "
+                        "were taken off the history ({moved} lists them).",
+                        path=self._path("archive", number),
+                        moved=moved,
+                    )
                 )
                 return
             good = False
@@ -335,8 +348,10 @@ class GameStore:
             if isinstance(self._read_checked(candidate, "archive"), dict):
                 platform.copy_file(candidate, path)
                 self.notices.append(
-                    _("{path} was missing; the backup of {day} was restored.").format(
-                        path=path, day=day.name
+                    later(
+                        "{path} was missing; the backup of {day} was restored.",
+                        path=path,
+                        day=day.name,
                     )
                 )
                 return True
@@ -376,8 +391,10 @@ class GameStore:
             return index_entry(summary, shard), summary["facts"]
         except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
             self.notices.append(
-                _("a game in {path} could not be read ({id}); it is kept there.").format(
-                    path=self._path("archive", shard), id=str(doc.get("id"))[:80]
+                later(
+                    "a game in {path} could not be read ({id}); it is kept there.",
+                    path=self._path("archive", shard),
+                    id=str(doc.get("id"))[:80],
                 )
             )
             return None
@@ -592,9 +609,10 @@ class GameStore:
         except OSError as error:
             platform.remove_tree(tmp)
             self.notices.append(
-                _(
-                    "today's backup could not be made ({reason}); your games are not affected."
-                ).format(reason=reason(error))
+                later(
+                    "today's backup could not be made ({reason}); your games are not affected.",
+                    reason=reason(error),
+                )
             )
             return None
 
