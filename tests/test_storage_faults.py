@@ -269,7 +269,10 @@ def test_a_schema_1_folder_is_upgraded_with_its_merges(tmp_path):
         assert store.aliases() == {"alex": "alexander"}
         assert [s.id for s in store.history().items] == [done.id]
         assert len(store.all_facts()) == 1
+        assert store.notices == []
     assert not (tmp_path / "index.json").exists()
+    (kept,) = (tmp_path / "damaged").iterdir()  # only the old index.json, kept
+    assert kept.name.startswith("index-schema-1")
 
 
 # 7. unreadable data and odd folders -----------------------------------------------

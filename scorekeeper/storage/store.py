@@ -225,8 +225,11 @@ class GameStore:
         self._active = self._db(folder / "active.json", "active", active)
         self._players = self._db(folder / "players.json", "players", players)
         if legacy.exists():
-            self._upgrade_layout(legacy_tables)
-            index_tables = {}
+            self._upgrade_layout(legacy_tables)  # writes index/ and facts/
+            index_tables = {
+                n: self._read_checked(self._path("index", n), "index")
+                for n in self._index_numbers_on_disk()
+            }
         archived = set(self._shard_numbers_on_disk())
         for number in sorted(archived | set(index_tables)):
             tables = index_tables.get(
