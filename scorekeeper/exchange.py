@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import Problem, ScorekeeperError
 from scorekeeper.i18n import _
 from scorekeeper.model import Game
 from scorekeeper.record import bid_to_json, game_from_record, game_to_record
@@ -25,9 +25,9 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 class ImportRefusedError(ScorekeeperError):
     def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = tuple(problems)
         super().__init__(
-            _("nothing was imported: {problems}").format(problems="; ".join(self.problems))
+            _("nothing was imported: {problems}").format(problems="; ".join(problems)),
+            tuple(Problem("import", p) for p in problems),
         )
 
 

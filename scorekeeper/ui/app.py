@@ -13,7 +13,7 @@ import flet as ft
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screens import body
-from scorekeeper.ui.state import AppState, Screen
+from scorekeeper.ui.state import DELETED, AppState, Screen
 from scorekeeper.ui.views import HandView, SetupView, app_bar
 
 log = logging.getLogger(__name__)
@@ -123,18 +123,13 @@ class Session:
 
         return handler
 
-    def _identity(self) -> tuple[str, int] | None:
-        saved = self.state.saved
-        return (saved.id, saved.revision) if saved else None
-
     async def run(self, action: Callable[..., None], *args: Any) -> None:
         async with self.lock:
             began = time.perf_counter()
-            before = self._identity()
             await asyncio.to_thread(action, *args)
             acted = time.perf_counter()
             self.render()
-            after = self._identity()
+            changed, self.state.changed = self.state.changed, None
             log.debug(
                 "action %s%r: %.1f ms, render %.1f ms",
                 getattr(action, "__name__", action),
@@ -142,8 +137,8 @@ class Session:
                 (acted - began) * 1000,
                 (time.perf_counter() - acted) * 1000,
             )
-        if after and before and after[0] == before[0] and after[1] > before[1]:
-            self.page.pubsub.send_others(("saved", *after))
+        if changed:
+            self.page.pubsub.send_others(("saved", *changed))
         if self.page.route != self.state.route:
             self.page.update()  # show the new screen first; the URL can follow
             await self.page.push_route(self.state.route)
@@ -157,20 +152,32 @@ class Session:
             self.render()
         self.page.update()
 
-    def saved_elsewhere(self, message: Any) -> None:
-        """Another tab saved a game: if it is ours, show the new version."""
+    async def saved_elsewhere(self, message: Any) -> None:
+        """Another tab saved (or deleted) a game: if it is ours, show the new version."""
         if not (isinstance(message, tuple) and len(message) == 3):
             return
         _kind, game_id, revision = message
         saved = self.state.saved
-        if saved and saved.id == game_id and saved.revision < revision:
-            self.page.run_task(self._reload)
+        if saved and saved.id == game_id and (revision == DELETED or saved.revision < revision):
+            await self._reload()
 
     async def _reload(self) -> None:
         async with self.lock:
             await asyncio.to_thread(self.state.reload)
             self.render()
         self.page.update()
+
+    def follow(self) -> None:
+        self.page.pubsub.subscribe(self.saved_elsewhere)
+
+    async def disconnected(self, _event: Any) -> None:
+        """The tab closed or lost its connection: no more game updates to it."""
+        self.page.pubsub.unsubscribe()  # type: ignore[no-untyped-call]
+
+    async def reconnected(self, _event: Any) -> None:
+        """The same tab is back (reload, network back): catch up, then follow again."""
+        self.follow()
+        await self._reload()
 
     def render(self) -> None:
         """Show the state. Screens with inputs (set-up, a hand) are built once and
@@ -211,7 +218,10 @@ def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
         page.theme_mode = ft.ThemeMode.SYSTEM
         session = Session(page, store)
         page.on_route_change = session.route_changed
-        page.pubsub.subscribe(session.saved_elsewhere)
+        page.on_disconnect = session.disconnected
+        page.on_connect = session.reconnected
+        page.on_close = session.disconnected
+        session.follow()
         if store.notices:
             session.state.message = " ".join(store.notices)
         if page.route and page.route != "/":
