@@ -20,7 +20,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -125,7 +125,11 @@ class Table(RuleBasedStateMachine):
 
     def act(self, i: int, kind: str, action, *args) -> None:
         if not SURVEY:
-            self.checked(i, kind, action, *args)
+            try:
+                self.checked(i, kind, action, *args)
+            except Exception as error:
+                error.add_note("after: " + "; ".join(self.trace))
+                raise
             return
         try:
             self.checked(i, kind, action, *args)
@@ -144,7 +148,7 @@ class Table(RuleBasedStateMachine):
         self.trace.append(f"{i} {kind} {args}" if args else f"{i} {kind}")
         app = self.apps[i]
         before = self.stored()
-        slots_before = self.drafts(before)
+        slots_before = self.drafts([*before, *self.deleted])  # a deleted game may come back
         view = app.saved.game.hands if app.saved else None
         draft_before = app.draft
         intent = self.intent[i]
@@ -230,7 +234,7 @@ class Table(RuleBasedStateMachine):
         elif kind not in ("bid", "tricks"):
             self.intent[i] = None  # an entry from nowhere: saving it is a defect
         for g, before in slots_before.items():
-            if g not in self.model:
+            if g not in self.model and g not in self.deleted:
                 continue
             now = self.store.draft(g)
             if now == before:
@@ -426,6 +430,7 @@ class Table(RuleBasedStateMachine):
             self.every_game_opens()
         except Exception as error:
             if not SURVEY:
+                error.add_note("after: " + "; ".join(self.trace))
                 raise
             self.noted(error)
 
@@ -462,6 +467,9 @@ Table.TestCase.settings = settings(
     max_examples=EXAMPLES,
     stateful_step_count=STEPS,
     deadline=None,
+    # no shrinking: a failure reports the actions that led to it (the last 14 in
+    # the message) within the test's time instead of minutes later
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 test_table = Table.TestCase
