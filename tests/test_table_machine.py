@@ -39,7 +39,7 @@ from scorekeeper.ui.state import AppState, Screen
 from scorekeeper.validation import hand_problems
 
 DEVICES = 3
-EXAMPLES = int(os.environ.get("SCOREKEEPER_MACHINE_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("SCOREKEEPER_MACHINE_EXAMPLES", "1000"))
 SURVEY = os.environ.get("SCOREKEEPER_MACHINE_SURVEY")
 STEPS = 40
 NAMES = ("Ana", "Ben", "Cy", "Di")
