@@ -1,5 +1,10 @@
 """A hand being entered: bids first, then tricks. Saved on every tap so a
-reload or a restart mid-hand loses nothing; becomes a Hand when complete."""
+reload or a restart mid-hand loses nothing; becomes a Hand when complete.
+
+An entry knows which hand it is for and the game revision it started from.
+When the game changes (on this device or another), `fit` carries it over if it
+still means the same thing, or drops it and says why: never a silent retarget.
+"""
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -23,14 +28,22 @@ class HandDraft:
     tricks: tuple[int, ...]  # start at 0: most nil bidders take none
     step: Step = Step.BIDS
     editing: int | None = None  # index of the recorded hand being changed
+    index: int = 0  # which hand (0-based) this entry is for: the next one, or `editing`
+    base: int | None = None  # the game revision it started from (None: stored by an older app)
+    original: Hand | None = None  # an edit: the hand as it was when the edit began
 
     @classmethod
-    def empty(cls, players: int) -> "HandDraft":
-        return cls((None,) * players, (0,) * players)
+    def empty(cls, players: int, index: int = 0, base: int | None = None) -> "HandDraft":
+        return cls((None,) * players, (0,) * players, index=index, base=base)
 
     @classmethod
-    def of_hand(cls, hand: Hand, index: int) -> "HandDraft":
-        return cls(hand.bids, hand.tricks, Step.BIDS, index)
+    def of_hand(cls, hand: Hand, index: int, base: int | None = None) -> "HandDraft":
+        return cls(hand.bids, hand.tricks, Step.BIDS, index, index, base, hand)
+
+    @property
+    def number(self) -> int:
+        """The hand's number as people count them (1 is the first)."""
+        return self.index + 1
 
     def with_bid(self, seat: int, bid: Bid | None) -> "HandDraft":
         return replace(self, bids=_set(self.bids, seat, bid))
@@ -67,6 +80,94 @@ class HandDraft:
     def to_hand(self) -> Hand:
         """The hand as entered (a missing bid becomes an invalid one, reported as such)."""
         return Hand(tuple(b if b is not None else Bid(-1) for b in self.bids), self.tricks)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """An entry measured against a version of its game."""
+
+    draft: HandDraft | None  # carried over (based on that version), or None: dropped
+    notice: str | None = None  # what to tell the person; None when nothing changed for them
+    theirs: int | None = None  # a hand saved elsewhere in the entry's place, to show
+
+
+def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> Fit:
+    """Carry `draft` over to `game` at `revision`, or drop it saying why.
+
+    A new hand still fits while it is still the next hand to play; an edit while
+    the hand it changes is still there, unchanged, at its place."""
+    count, players = len(game.hands), game.variant.player_count
+    editing = draft.editing is not None
+    if draft.base is None:  # stored by an app that did not record it: the hand is implied
+        draft = replace(draft, index=draft.editing if draft.editing is not None else count)
+    number = draft.number
+    if (
+        len(draft.bids) != players
+        or len(draft.tricks) != players
+        or (editing and draft.editing != draft.index)
+        or (editing and draft.index >= count and draft.base is None)
+    ):
+        return Fit(None, _no_longer_fits(number))
+    if draft.base is None:
+        if editing:  # nothing tells whether the hand changed since
+            return Fit(
+                None,
+                _(
+                    "An unfinished edit of hand {number} was discarded: it could not be checked "
+                    "against the game."
+                ).format(number=number),
+            )
+        draft = replace(draft, base=revision)
+    if editing:
+        unchanged = draft.index < count and game.hands[draft.index] == draft.original
+        if unchanged:
+            return _rebased(draft, revision, number)
+        if draft.index >= count:
+            notice = _("Hand {number} was removed on another device: your edit was discarded.")
+        else:
+            notice = _("Hand {number} was changed on another device: your edit was discarded.")
+        return Fit(None, notice.format(number=number))
+    if count > draft.index:
+        return Fit(
+            None,
+            _("Hand {number} was saved on another device: your entry was discarded.").format(
+                number=number
+            ),
+            theirs=draft.index,
+        )
+    if count < draft.index:
+        return Fit(
+            None,
+            _(
+                "Hand {removed} was removed on another device: "
+                "your entry for hand {number} was discarded."
+            ).format(removed=draft.index, number=number),
+        )
+    if finished:
+        return Fit(
+            None,
+            _("The game is over: your entry for hand {number} was discarded.").format(
+                number=number
+            ),
+        )
+    return _rebased(draft, revision, number)
+
+
+def _rebased(draft: HandDraft, revision: int, number: int) -> Fit:
+    if draft.base == revision:
+        return Fit(draft)
+    return Fit(
+        replace(draft, base=revision),
+        _("The game was changed on another device; your entry for hand {number} was kept.").format(
+            number=number
+        ),
+    )
+
+
+def _no_longer_fits(number: int) -> str:
+    return _("The entry for hand {number} no longer fits this game and was discarded.").format(
+        number=number
+    )
 
 
 def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

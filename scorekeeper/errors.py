@@ -33,10 +33,6 @@ class clip:
     __str__ = __repr__
 
 
-class ScorekeeperError(Exception):
-    """Base of every error the app reports to a person instead of crashing."""
-
-
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with an input, tied to the field that shows it.
@@ -49,16 +45,30 @@ class Problem:
     message: str
 
 
+class ScorekeeperError(Exception):
+    """Base of every error the app reports to a person instead of crashing.
+
+    Carries every problem found at once (`problems`, each tied to a field);
+    an error about nothing in particular has none and only its message."""
+
+    def __init__(self, message: str = "", problems: tuple[Problem, ...] = ()) -> None:
+        self.problems = problems
+        super().__init__(message or "; ".join(p.message for p in problems))
+
+    def by_field(self, fallback: str) -> dict[str, str]:
+        """field -> message for a form; the whole message under `fallback` if no field."""
+        return {p.field: p.message for p in self.problems} or {fallback: str(self)}
+
+
 class InvalidHandError(ScorekeeperError):
     """A hand that cannot be recorded; carries every problem at once."""
 
     def __init__(self, problems: tuple[Problem, ...], hand_number: int | None = None) -> None:
-        self.problems = problems
         self.hand_number = hand_number
         joined = "; ".join(p.message for p in problems)
         if hand_number is not None:
             joined = _("hand {number}: {problems}").format(number=hand_number, problems=joined)
-        super().__init__(joined)
+        super().__init__(joined, problems)
 
 
 class GameOverError(InvalidHandError):
@@ -69,16 +79,14 @@ class InvalidRulesError(ScorekeeperError):
     """Unknown house-rule names or values out of range."""
 
     def __init__(self, problems: tuple[Problem, ...]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(p.message for p in problems))
+        super().__init__(problems=problems)
 
 
 class InvalidGameError(ScorekeeperError):
     """A game set-up that cannot be played: player count, names, dealer."""
 
     def __init__(self, problems: tuple[Problem, ...]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(p.message for p in problems))
+        super().__init__(problems=problems)
 
 
 class InvalidRecordError(ScorekeeperError):

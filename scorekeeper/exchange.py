@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError, clip
+from scorekeeper.errors import Problem, ScorekeeperError, clip
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import Game
 from scorekeeper.record import (
@@ -31,9 +31,9 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 class ImportRefusedError(ScorekeeperError):
     def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = tuple(problems)
         super().__init__(
-            _("nothing was imported: {problems}").format(problems="; ".join(self.problems))
+            _("nothing was imported: {problems}").format(problems="; ".join(problems)),
+            tuple(Problem("import", p) for p in problems),
         )
 
 

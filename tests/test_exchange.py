@@ -82,7 +82,7 @@ def test_import_reports_every_bad_record_and_returns_nothing():
     good = game_to_record(game(EVEN))
     with pytest.raises(ImportRefusedError) as info:
         parse_import([good, {"format": "x"}, good, 42])
-    assert [p.split(":")[0] for p in info.value.problems] == ["game 2", "game 4"]
+    assert [p.message.split(":")[0] for p in info.value.problems] == ["game 2", "game 4"]
 
 
 def test_import_wrong_types_and_sizes():

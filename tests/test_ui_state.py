@@ -210,7 +210,8 @@ def test_another_device_saved_first(store):
     laptop.to_tricks()
     laptop.rest_to(0)
     laptop.save_hand()
-    assert "changed on another device" in laptop.message
+    assert laptop.message == "Hand 1 was saved on another device: your entry was discarded."
+    assert laptop.summary[0] == "Hand 1, saved on another device"
     assert len(laptop.saved.game.hands) == 1, "the laptop now shows the phone's hand"
     assert len(store.get(phone.saved.id).game.hands) == 1
 

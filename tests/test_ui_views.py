@@ -27,6 +27,15 @@ def run(coro):
     return asyncio.run(coro)
 
 
+async def until(condition, timeout=5.0):
+    """Wait for a condition (another tab's update arrives through the event loop)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
 async def new_game(app, names=("Alex", "Beth", "Charlie", "David")):
     await app.click("New game")
     fields = sorted(
@@ -227,13 +236,35 @@ def test_two_tabs_see_each_others_hands(store):
         await new_game(phone)
         laptop = await open_app(store, hub, route=phone.page.route)
         await enter_hand(phone, [3, 3, 3, 3], [4, 3, 3, 3])
-        for _ in range(500):  # until the other tab has shown the saved hand
-            await laptop.settle()
-            if laptop.hook("score-0").value == "61":
-                break
-        assert laptop.hook("score-0").value == "61"
+        await until(lambda: laptop.hook("score-0").value == "61")
+        await laptop.settle()
 
     run(go())
+
+
+def test_closed_tabs_stop_following_the_game(store, caplog, recwarn):
+    async def go():
+        hub = PubSubHub(loop=asyncio.get_running_loop())
+        phone = await open_app(store, hub)
+        await new_game(phone)
+        closed = [await open_app(store, hub, route=phone.page.route) for _ in range(2)]
+        for tab in closed:
+            await tab.session.disconnect(60)
+        await enter_hand(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+        await enter_hand(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+        assert phone.hook("score-0").value == "122"
+        back = closed[0]  # the same tab reconnects (a reload): it catches up and follows again
+        await back.session.connect(back.conn)
+        await until(lambda: back.hook("score-0").value == "122")
+        await enter_hand(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+        await until(lambda: back.hook("score-0").value == "183")
+        await back.settle()
+
+    caplog.set_level("DEBUG")
+    run(go())
+    problems = [r for r in caplog.records if r.levelno >= 30 or r.exc_info]
+    assert problems == [], [r.getMessage() for r in problems]
+    assert [str(w.message) for w in recwarn if "never awaited" in str(w.message)] == []
 
 
 def test_history_view_lists_and_filters(store):

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.draft import HandDraft, Step
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.model import Variant
+from scorekeeper.model import Hand, Variant
 from scorekeeper.record import (
     EARLIEST,
     LATEST,
@@ -167,13 +167,31 @@ def draft_to_document(game_id: str, draft: HandDraft) -> dict[str, Any]:
         "tricks": list(draft.tricks),
         "step": draft.step.value,
         "editing": draft.editing,
+        "hand": draft.index,
+        "revision": draft.base,
+        "original": None if draft.original is None else _hand_to_document(draft.original),
     }
 
 
 def draft_from_document(doc: dict[str, Any]) -> HandDraft:
+    """Drafts stored before "hand", "revision" and "original" existed read with
+    base None: `draft.fit` decides what they still mean."""
+    original = doc.get("original")
+    editing = doc["editing"]
     return HandDraft(
         bids=tuple(None if b is None else bid_from_json(b) for b in doc["bids"]),
         tricks=tuple(doc["tricks"]),
         step=Step(doc["step"]),
-        editing=doc["editing"],
+        editing=editing,
+        index=int(doc.get("hand", editing if editing is not None else 0)),
+        base=doc.get("revision"),
+        original=None if original is None else _hand_from_document(original),
     )
+
+
+def _hand_to_document(hand: Hand) -> dict[str, Any]:
+    return {"bids": [bid_to_json(b) for b in hand.bids], "tricks": list(hand.tricks)}
+
+
+def _hand_from_document(doc: dict[str, Any]) -> Hand:
+    return Hand(tuple(bid_from_json(b) for b in doc["bids"]), tuple(doc["tricks"]))

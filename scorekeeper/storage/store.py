@@ -821,6 +821,16 @@ class GameStore:
                 drafts.upsert(draft_to_document(game_id, draft), Query().game_id == game_id)
 
     @_guarded(writes=True)
+    def drop_draft(self, game_id: str, draft: HandDraft) -> bool:
+        """Remove the stored draft only if it is still `draft` (another device may
+        have stored a newer one since it was read); True if it was removed."""
+        with self._lock:
+            if self.draft(game_id) != draft:
+                return False
+            self.save_draft(game_id, None)
+            return True
+
+    @_guarded(writes=True)
     def delete(self, game_id: str) -> SavedGame:
         """Remove a game; returns it so the caller can offer an undo."""
         with self._lock:

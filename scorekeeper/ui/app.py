@@ -17,7 +17,7 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
-from scorekeeper.ui.state import AppState, Confirm
+from scorekeeper.ui.state import DELETED, AppState, Confirm
 
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
@@ -182,14 +182,9 @@ class Session:
         with self.speaking():
             self.page.title = _("Spades Scorekeeper")
 
-    def _identity(self) -> tuple[str, int] | None:
-        saved = self.state.saved
-        return (saved.id, saved.revision) if saved else None
-
     async def run(self, action: Callable[..., None], *args: Any) -> None:
         async with self.lock:
             began = time.perf_counter()
-            before = self._identity()
             language = self.state.language
             with self.speaking():  # messages made by the action: in this tab's language
                 await asyncio.to_thread(self.state.perform, action, *args)
@@ -199,7 +194,7 @@ class Session:
                 self.shown = None  # a fresh view, every control in the new language
             with self.speaking():
                 self.render()
-            after = self._identity()
+            changed, self.state.changed = self.state.changed, None
             log.debug(
                 "action %s%r: %.1f ms, render %.1f ms",
                 getattr(action, "__name__", action),
@@ -210,8 +205,8 @@ class Session:
         if self.state.language != language:
             self.page.update()  # shown at once; remembering it can follow
             await self.prefs.set(LANGUAGE_KEY, self.state.language)
-        if after and before and after[0] == before[0] and after[1] > before[1]:
-            self.page.pubsub.send_others(("saved", *after))
+        if changed:
+            self.page.pubsub.send_others(("saved", *changed))
         # Update the whole page: Flet's own update after an event covers only the
         # event's part of it (a dialog's button would refresh the dialog alone).
         self.page.update()
@@ -231,14 +226,14 @@ class Session:
             # the state did not follow (Back mid-hand asks first): put its URL back
             await self.page.push_route(self.state.route)
 
-    def saved_elsewhere(self, message: Any) -> None:
-        """Another tab saved a game: if it is ours, show the new version."""
+    async def saved_elsewhere(self, message: Any) -> None:
+        """Another tab saved (or deleted) a game: if it is ours, show the new version."""
         if not (isinstance(message, tuple) and len(message) == 3):
             return
         _kind, game_id, revision = message
         saved = self.state.saved
-        if saved and saved.id == game_id and saved.revision < revision:
-            self.page.run_task(self._reload)
+        if saved and saved.id == game_id and (revision == DELETED or saved.revision < revision):
+            await self._reload()
 
     async def _reload(self) -> None:
         async with self.lock:
@@ -246,6 +241,18 @@ class Session:
                 await asyncio.to_thread(self.state.perform, self.state.reload)
                 self.render()
         self.page.update()
+
+    def follow(self) -> None:
+        self.page.pubsub.subscribe(self.saved_elsewhere)
+
+    async def disconnected(self, _event: Any) -> None:
+        """The tab closed or lost its connection: no more game updates to it."""
+        self.page.pubsub.unsubscribe()  # type: ignore[no-untyped-call]
+
+    async def reconnected(self, _event: Any) -> None:
+        """The same tab is back (reload, network back): catch up, then follow again."""
+        self.follow()
+        await self._reload()
 
     def render(self) -> None:
         """Show the state. Screens with inputs (set-up, a hand) are built once and
@@ -312,7 +319,10 @@ def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
         page.theme_mode = ft.ThemeMode.SYSTEM
         session = Session(page, store)
         page.on_route_change = session.route_changed
-        page.pubsub.subscribe(session.saved_elsewhere)
+        page.on_disconnect = session.disconnected
+        page.on_connect = session.reconnected
+        page.on_close = session.disconnected
+        session.follow()
         await session.choose_language()
         with session.speaking():
             if store.notices:

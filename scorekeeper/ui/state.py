@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper import game as ops
 from scorekeeper import i18n
-from scorekeeper.draft import HandDraft, Step
+from scorekeeper.draft import HandDraft, Step, fit
 from scorekeeper.errors import (
     GameOverError,
     InvalidGameError,
@@ -48,6 +48,7 @@ from scorekeeper.validation import hand_problems
 HISTORY_PAGE = 30
 BLIND = "blind"  # the keypad's blind nil key
 REST = "rest"  # the keypad's key that gives the focused player the tricks left
+DELETED = -1  # the revision told to other devices when a game is deleted
 MAX_IMPORT_BYTES = 20_000_000  # years of games are a few MB
 
 
@@ -134,6 +135,8 @@ class AppState:
         self.merges: dict[str, str] = {}
         self.confirm: Confirm | None = None  # a question waiting for an answer
         self._focus: tuple[Hashable, int | None] = (None, None)  # (for which draft, seat)
+        # (game id, revision) this state wrote last, or (id, DELETED): for other devices
+        self.changed: tuple[str, int] | None = None
         self.language = i18n.DEFAULT  # the session translates everything into it
         self.go_home()
 
@@ -348,13 +351,16 @@ class AppState:
         try:
             saved = self.store.get(game_id)
         except GameNotFoundError:
-            self.go_home()
-            self.message = _("That game is no longer stored.")
+            self._gone()
             return
         self._show(saved)
-        self.draft = self.store.draft(game_id)
-        if self.draft and self.score and self.score.status is Status.IN_PROGRESS:
+        self._take(self.store.draft(game_id))
+        if self.draft:
             self.screen = Screen.HAND
+
+    def _gone(self) -> None:
+        self.go_home()
+        self.message = _("That game is no longer stored.")
 
     def show_all_hands(self) -> None:
         self.all_hands = True
@@ -367,25 +373,96 @@ class AppState:
         self.draft = None
         self.screen = Screen.GAME
 
-    def reload(self) -> None:
-        """Someone else saved this game: show theirs, keep our screen."""
-        if self.saved:
-            screen, draft = self.screen, self.draft
-            self.open_game(self.saved.id)
-            if self.saved and draft and screen is Screen.HAND and not self.draft:
-                self.draft, self.screen = draft, screen
+    def _take(self, draft: HandDraft | None) -> None:
+        """The one place an entry in progress meets a version of its game (the one
+        shown): carried over if it still means the same hand, else dropped, saying
+        so and showing the hand another device saved in its place."""
+        assert self.saved is not None and self.score is not None
+        if draft is None:
+            return
+        found = fit(
+            draft, self.saved.game, self.saved.revision, self.score.status is Status.FINISHED
+        )
+        self.draft = found.draft
+        if found.notice:
+            self.message = found.notice
+        if found.draft is None:
+            self.store.drop_draft(self.saved.id, draft)
+        elif found.draft != draft:
+            self.store.save_draft(self.saved.id, found.draft)
+        if found.theirs is not None:
+            self.summary = [
+                _("Hand {number}, saved on another device").format(number=found.theirs + 1),
+                *describe_hand(self.saved.game, self.score, found.theirs),
+            ]
 
-    def _game_changed(self, game: Game) -> bool:
-        """Save a changed game; False (with a message) if another device got there first."""
-        assert self.saved is not None
+    def reload(self) -> None:
+        """Someone else changed this game: show theirs, with our entry carried
+        over or dropped (and told why)."""
+        if not self.saved:
+            return
+        screen, draft = self.screen, self.draft
         try:
-            saved = self.store.save(self.saved.id, game, self.saved.revision)
-        except ConflictError as error:
-            self.open_game(self.saved.id)
-            self.message = str(error)
+            saved = self.store.get(self.saved.id)
+        except GameNotFoundError:
+            self._gone()
+            return
+        if saved.revision == self.saved.revision and draft == self.draft:
+            return
+        self._show(saved)
+        self.summary = []
+        self._take(draft)
+        if (self.draft and screen is Screen.HAND) or screen is Screen.DETAIL:
+            self.screen = screen
+
+    def _game_changed(self, game: Game, based_on: int | None = None) -> bool:
+        """Save a changed game; False (with a message) if another device got there
+        first. `based_on` is the revision the change was made from."""
+        assert self.saved is not None
+        game_id = self.saved.id
+        expected = self.saved.revision if based_on is None else based_on
+        try:
+            saved = self.store.save(game_id, game, expected)
+        except GameNotFoundError:
+            self._gone()
+            return False
+        except ConflictError:
+            self._refused(self.draft)
             return False
         self._show(saved)
+        self.changed = (game_id, saved.revision)
+        stored = self.store.draft(game_id)  # someone's entry: fit it quietly; its device is told
+        if stored is not None:
+            found = fit(stored, saved.game, saved.revision, self.score_finished())
+            if found.draft is None:
+                self.store.drop_draft(game_id, stored)
+            elif found.draft != stored:
+                self.store.save_draft(game_id, found.draft)
         return True
+
+    def _refused(self, draft: HandDraft | None) -> None:
+        """Another device saved first: show the game as it is now, with our entry
+        carried over or dropped (and the hand saved in its place shown)."""
+        assert self.saved is not None
+        self._clear()
+        try:
+            saved = self.store.get(self.saved.id)
+        except GameNotFoundError:
+            self._gone()
+            return
+        self._show(saved)
+        self.summary = []
+        self._take(draft)
+        if self.message is None:
+            self.message = _(
+                "This game was changed on another device: nothing was saved, "
+                "the game is shown as it is now."
+            )
+        if self.draft:
+            self.screen = Screen.HAND
+
+    def score_finished(self) -> bool:
+        return self.score is not None and self.score.status is Status.FINISHED
 
     # -- entering a hand ------------------------------------------------------------
 
@@ -394,7 +471,9 @@ class AppState:
             return
         self._clear()
         self.summary = []
-        self.draft = HandDraft.empty(self.saved.game.variant.player_count)
+        self.draft = HandDraft.empty(
+            self.saved.game.variant.player_count, len(self.saved.game.hands), self.saved.revision
+        )
         self.screen = Screen.HAND
         self._keep_draft()
 
@@ -403,7 +482,7 @@ class AppState:
             return
         self._clear()
         self.summary = []
-        self.draft = HandDraft.of_hand(self.saved.game.hands[index], index)
+        self.draft = HandDraft.of_hand(self.saved.game.hands[index], index, self.saved.revision)
         self.screen = Screen.HAND
         self._keep_draft()
 
@@ -447,8 +526,8 @@ class AppState:
         return [sh.score for sh in self.score.hands[index - 1].sides]
 
     def _index(self) -> int:
-        assert self.saved and self.draft
-        return self.draft.editing if self.draft.editing is not None else len(self.saved.game.hands)
+        assert self.draft
+        return self.draft.index
 
     def to_tricks(self) -> None:
         """Bids done: check them (all at once) before tricks are counted."""
@@ -625,8 +704,9 @@ class AppState:
 
     def cancel_hand(self) -> None:
         self._clear()
+        if self.saved and self.draft:
+            self.store.drop_draft(self.saved.id, self.draft)
         self.draft = None
-        self._keep_draft()
         self.screen = Screen.GAME
 
     def preview(self) -> GameScore | None:
@@ -641,14 +721,12 @@ class AppState:
             return None
 
     def _with_draft(self) -> Game:
+        """The game with this entry recorded (through the core's operations)."""
         assert self.saved and self.draft
         hand = self.draft.to_hand()
-        game = self.saved.game
         if self.draft.editing is None:
-            return replace(game, hands=(*game.hands, hand))
-        hands = list(game.hands)
-        hands[self.draft.editing] = hand
-        return replace(game, hands=tuple(hands))
+            return ops.add_hand(self.saved.game, hand)
+        return ops.replace_hand(self.saved.game, self.draft.editing, hand)
 
     def save_hand(self) -> None:
         if not self.saved or not self.draft:
@@ -658,24 +736,22 @@ class AppState:
         if problems:
             self.errors = {p.field: p.message for p in problems}
             return
-        index = self._index()
+        draft = self.draft
         try:
             game = self._with_draft()
-            score_game(game)
         except GameOverError as error:
             self.errors = {"hand": self._ends_too_soon(error)}
             return
         except ScorekeeperError as error:
-            found = getattr(error, "problems", ())
-            self.errors = {p.field: p.message for p in found} or {"hand": str(error)}
+            self.errors = error.by_field("hand")
             return
         reopened = self._reopens(game)
-        if self._game_changed(game):
-            self.store.save_draft(self.saved.id, None)
+        if self._game_changed(game, draft.base):
+            self.store.drop_draft(self.saved.id, draft)
             assert self.score is not None
             self.summary = [
-                _("Hand {number}").format(number=index + 1),
-                *describe_hand(game, self.score, index),
+                _("Hand {number}").format(number=draft.number),
+                *describe_hand(game, self.score, draft.index),
             ]
             if reopened:
                 self.summary.append(_("The game is in progress again."))
@@ -719,7 +795,8 @@ class AppState:
             self.message = sentence(str(error))
             return
         reopened = self._reopens(game)
-        if self._game_changed(game):
+        based_on = self.draft.base if self.draft else None  # deleting the hand being edited
+        if self._game_changed(game, based_on):
             self.summary = []
             self.message = _("Hand {number} was deleted.").format(number=index + 1)
             if reopened:
@@ -735,7 +812,12 @@ class AppState:
 
     def delete_game(self) -> None:
         if self.saved:
-            self.deleted = self.store.delete(self.saved.id)
+            try:
+                self.deleted = self.store.delete(self.saved.id)
+            except GameNotFoundError:
+                self._gone()
+                return
+            self.changed = (self.deleted.id, DELETED)
             self.show_history()
             self.message = _("Game deleted.")
 
