@@ -118,6 +118,7 @@ def test_server_restart_mid_game(browser, page, app):
     app.stop()
     app.start()
     fresh = browser.new_page(viewport=PHONE)
+    load(fresh, app.url)  # a device with the keeper link
     load(fresh, url)
     expect(hook(fresh, "score-0")).to_have_text("61")
     expect(hook(fresh, "score-1")).to_have_text("60")

@@ -6,7 +6,7 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -62,9 +62,20 @@ def theme() -> ft.Theme:
     )
 
 
+class Keeper(Protocol):
+    """What the web server checks around a keeper's actions (see gate.py)."""
+
+    def may_act(self) -> bool: ...
+
+    async def refused(self) -> None: ...
+
+    def changed(self) -> None: ...
+
+
 class Session:
-    def __init__(self, page: ft.Page, store: GameStore) -> None:
+    def __init__(self, page: ft.Page, store: GameStore, keeper: Keeper | None = None) -> None:
         self.page = page
+        self.keeper = keeper
         self.state = AppState(store)
         self.lock = asyncio.Lock()
         self.screen: SetupView | HandView | None = None
@@ -106,8 +117,17 @@ class Session:
 
     # -- the browser's files: downloads and uploads (the review.Files protocol) --
 
+    async def allowed(self) -> bool:
+        """Checked on the server before every action: a logged-out page acts no more."""
+        if self.keeper is None or self.keeper.may_act():
+            return True
+        await self.keeper.refused()
+        return False
+
     def export(self, kind: str, game_id: str | None = None) -> Callable[[Any], Any]:
         async def handler(_event: Any) -> None:
+            if not await self.allowed():
+                return
             name, data = await asyncio.to_thread(self.state.export_data, kind, game_id)
             await self.picker.save_file(file_name=name, src_bytes=data)
 
@@ -115,6 +135,8 @@ class Session:
 
     def pick_import(self) -> Callable[[Any], Any]:
         async def handler(_event: Any) -> None:
+            if not await self.allowed():
+                return
             files = await self.picker.pick_files(
                 allowed_extensions=["json"], with_data=True, dialog_title=_("Import games")
             )
@@ -128,6 +150,8 @@ class Session:
         return (saved.id, saved.revision) if saved else None
 
     async def run(self, action: Callable[..., None], *args: Any) -> None:
+        if not await self.allowed():
+            return
         async with self.lock:
             began = time.perf_counter()
             before = self._identity()
@@ -144,6 +168,8 @@ class Session:
             )
         if after and before and after[0] == before[0] and after[1] > before[1]:
             self.page.pubsub.send_others(("saved", *after))
+        if self.keeper:
+            self.keeper.changed()
         if self.page.route != self.state.route:
             self.page.update()  # show the new screen first; the URL can follow
             await self.page.push_route(self.state.route)
@@ -152,10 +178,14 @@ class Session:
         """The URL changed: back button, a typed address, or our own push_route."""
         if event.route == self.state.route:
             return  # already showing it
+        if not await self.allowed():
+            return
         async with self.lock:
             await asyncio.to_thread(self.state.navigate, event.route)
             self.render()
         self.page.update()
+        if self.keeper:
+            self.keeper.changed()
 
     def saved_elsewhere(self, message: Any) -> None:
         """Another tab saved a game: if it is ours, show the new version."""
@@ -167,6 +197,8 @@ class Session:
             self.page.run_task(self._reload)
 
     async def _reload(self) -> None:
+        if not await self.allowed():
+            return
         async with self.lock:
             await asyncio.to_thread(self.state.reload)
             self.render()
@@ -202,14 +234,14 @@ def screen_key(state: AppState) -> tuple[Any, ...] | None:
     return None
 
 
-def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
-    async def main(page: ft.Page) -> None:
+def make_main(store: GameStore) -> Callable[..., Any]:
+    async def main(page: ft.Page, keeper: Keeper | None = None) -> None:
         page.title = _("Spades Scorekeeper")
         page.fonts = dict(FONTS)
         page.theme = theme()
         page.dark_theme = theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store)
+        session = Session(page, store, keeper)
         page.on_route_change = session.route_changed
         page.pubsub.subscribe(session.saved_elsewhere)
         if store.notices:
