@@ -129,14 +129,14 @@ def load_keys(folder: Path) -> Keys:
         return keys
 
 
-def reset_keys(folder: Path) -> Keys:
+def reset_keys(folder: Path, after: int = 0) -> Keys:
     """New keeper secret and watch token: every device holding the old ones is logged out."""
     path = folder / KEYS_FILE
     try:
         generation = _parse(path, path.read_bytes()).generation + 1
     except (FileNotFoundError, KeysFileError):
         generation = 1
-    keys = new_keys(generation)
+    keys = new_keys(max(generation, after + 1))
     _write(path, keys)
     return keys
 
@@ -172,7 +172,7 @@ class KeyRing:
         return self._keys
 
     def reset(self) -> Keys:
-        self._keys = reset_keys(self.folder)
+        self._keys = reset_keys(self.folder, after=self._keys.generation)
         self._stamp = self._file_stamp()
         return self._keys
 

@@ -59,14 +59,14 @@ class KeeperPass:
     """What a keeper's page may do, checked before every action; also the
     Share screen's links and its reset button."""
 
-    def __init__(self, access: Access, page: ft.Page, generation: int) -> None:
+    def __init__(self, access: Access, page: ft.Page, keys: Keys) -> None:
         self.access = access
         self.page = page
-        self.generation = generation
+        self.secret = keys.keeper
         self.out = False
 
     def may_act(self) -> bool:
-        return not self.out and self.access.keys.generation == self.generation
+        return not self.out and self.access.keys.keeper == self.secret
 
     async def refused(self) -> None:
         if not self.out:
@@ -87,7 +87,7 @@ class KeeperPass:
     async def reset(self) -> None:
         """New keys: this device keeps access, every other one is logged out."""
         keys = self.access.ring.reset()
-        self.generation = keys.generation
+        self.secret = keys.keeper
         log.warning("keys reset from the app (%s)", self.page.client_ip)
         await remember(self.page, keys.keeper)
         self.page.pubsub.send_all_on_topic("keys", keys.generation)
@@ -194,9 +194,8 @@ def make_web_main(store: GameStore, access: Access) -> Callable[[ft.Page], Any]:
             return
         if from_link:
             await remember(page, secret)
-        generation = keys.generation
         if role is Role.KEEPER:
-            keeper = KeeperPass(access, page, generation)
+            keeper = KeeperPass(access, page, keys)
 
             async def keys_changed(_topic: str, _generation: Any) -> None:
                 if not keeper.may_act():
@@ -210,7 +209,7 @@ def make_web_main(store: GameStore, access: Access) -> Callable[[ft.Page], Any]:
             return
 
         def may_watch() -> bool:
-            return access.keys.generation == generation
+            return access.keys.watch == keys.watch
 
         async def watcher_out() -> None:
             log.info("a watcher page was logged out (%s)", page.client_ip)
