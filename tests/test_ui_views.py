@@ -223,3 +223,52 @@ def test_statistics_screen(store):
         assert any("Nil 0 of 1 (0%)" in t for t in app.texts())
 
     run(go())
+
+
+def test_share_shows_both_links_as_text_and_qr_and_resets(store):
+    from tests.inprocess import FakeKeeper
+
+    async def go():
+        keeper = FakeKeeper()
+        app = await open_app(store, keeper=keeper)
+        await app.tap("share")
+        assert app.page.route == "/share"
+        texts = app.texts()
+        assert keeper.watch_link() in texts
+        assert keeper.keeper_link() not in texts  # shown on request only
+        images = [c for c in app.walk() if isinstance(c, ft.Image)]
+        assert len(images) == 1 and bytes(images[0].src).startswith(b"\x89PNG")
+        await app.click("Show the keeper link")
+        assert keeper.keeper_link() in app.texts()
+        assert len([c for c in app.walk() if isinstance(c, ft.Image)]) == 2
+        await app.click("Log out every other device")
+        await app.click("Yes, make new links")
+        assert keeper.resets == 1
+        assert any("every other device is logged out" in t for t in app.texts())
+        assert keeper.watch_link() in app.texts()  # the new links
+
+    run(go())
+
+
+def test_a_logged_out_keeper_page_acts_no_more(store):
+    from tests.inprocess import FakeKeeper
+
+    async def go():
+        keeper = FakeKeeper()
+        app = await open_app(store, keeper=keeper)
+        keeper.allowed = False
+        await app.click("New game")
+        assert app.page.route == "/"
+        assert keeper.changes == 0
+
+    run(go())
+
+
+def test_without_the_web_server_there_is_nothing_to_share(store):
+    async def go():
+        app = await open_app(store)
+        assert not app.has("share")
+        await app.route("/share")
+        assert any("served to browsers" in t for t in app.texts())
+
+    run(go())

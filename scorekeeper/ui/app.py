@@ -15,7 +15,7 @@ from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screens import SCREENS, Screen
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
-from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state import AppState, Sharing
 
 log = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
@@ -78,6 +78,7 @@ class Session:
         self.page = page
         self.keeper = keeper
         self.state = AppState(store)
+        self.state.sharing = keeper if isinstance(keeper, Sharing) else None
         self.lock = asyncio.Lock()
         self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None

@@ -63,6 +63,7 @@ class KeeperPass:
         self.access = access
         self.page = page
         self.secret = keys.keeper
+        self.remember: str | None = None
         self.out = False
 
     def may_act(self) -> bool:
@@ -77,6 +78,9 @@ class KeeperPass:
     def changed(self) -> None:
         """The keeper did something: watchers look again."""
         self.page.pubsub.send_all_on_topic("live", self.access.board.changed())
+        if self.remember is not None:  # after a reset: this device keeps the new key
+            secret, self.remember = self.remember, None
+            self.page.run_task(remember, self.page, secret)
 
     def keeper_link(self) -> str:
         return self.access.links.keeper(self.access.keys)
@@ -84,12 +88,12 @@ class KeeperPass:
     def watch_link(self) -> str:
         return self.access.links.watch(self.access.keys)
 
-    async def reset(self) -> None:
-        """New keys: this device keeps access, every other one is logged out."""
+    def reset_keys(self) -> None:
+        """New keys: this page keeps access, every other one is logged out
+        (runs off the event loop, like every action)."""
         keys = self.access.ring.reset()
-        self.secret = keys.keeper
+        self.secret = self.remember = keys.keeper
         log.warning("keys reset from the app (%s)", self.page.client_ip)
-        await remember(self.page, keys.keeper)
         self.page.pubsub.send_all_on_topic("keys", keys.generation)
 
 

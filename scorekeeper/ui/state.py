@@ -7,7 +7,7 @@ leaves `errors` (field -> message, all at once) or `message` for the views.
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from scorekeeper import game as ops
 from scorekeeper.draft import HandDraft, Step
@@ -33,6 +33,17 @@ from scorekeeper.validation import hand_problems
 
 HISTORY_PAGE = 30
 MAX_IMPORT_BYTES = 20_000_000  # years of games are a few MB
+
+
+@runtime_checkable
+class Sharing(Protocol):
+    """The links of the web server, for the Share screen (see gate.py)."""
+
+    def keeper_link(self) -> str: ...
+
+    def watch_link(self) -> str: ...
+
+    def reset_keys(self) -> None: ...
 
 
 @dataclass
@@ -104,6 +115,9 @@ class AppState:
         self.pairs: list[PairStats] = []
         self.rivals: list[HeadToHead] = []
         self.merges: dict[str, str] = {}
+        self.sharing: Sharing | None = None  # set when served to browsers
+        self.show_keeper_link = False
+        self.confirm_reset = False
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -488,6 +502,32 @@ class AppState:
         if self.saved:
             self._clear()
             self._show(self.store.create(ops.rematch(self.saved.game)))
+
+    # -- sharing: the watch and keeper links --------------------------------------------
+
+    def show_share(self) -> None:
+        self._clear()
+        if self.sharing is None:
+            self.go_home()
+            self.message = _("Links to share exist when the app is served to browsers.")
+            return
+        self.screen = Screen.SHARE
+        self.show_keeper_link = False
+        self.confirm_reset = False
+
+    def reveal_keeper_link(self, show: bool = True) -> None:
+        self.show_keeper_link = show
+
+    def ask_reset(self, ask: bool = True) -> None:
+        self.confirm_reset = ask
+
+    def reset_links(self) -> None:
+        """New links: every other device (watchers too) is logged out."""
+        if self.sharing is None:
+            return
+        self.sharing.reset_keys()
+        self.confirm_reset = False
+        self.message = _("New links made: every other device is logged out. Share the new ones.")
 
     def ask_delete(self, ask: bool = True) -> None:
         self.confirm_delete = ask

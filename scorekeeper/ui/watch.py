@@ -230,6 +230,8 @@ class WatchSession:
         return f"{LIVE}/{self.game_id}" if self.game_id else LIVE
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
+        if event.route == self.route:
+            return  # our own push_route coming back: already shown
         if not self.may_watch():
             await self.logged_out()
             return

@@ -28,6 +28,7 @@ class Screen(StrEnum):
     HISTORY = "history"
     DETAIL = "detail"  # a game as a whole: sheet, chart, export, delete
     STATS = "stats"
+    SHARE = "share"  # the watch and keeper links, with QR codes
 
 
 Params = dict[str, str]
@@ -110,6 +111,9 @@ SCREENS: dict[Screen, ScreenSpec] = {
     ),
     Screen.STATS: ScreenSpec(
         "/stats", "stats", lambda _s: _("Statistics"), lambda state, _p: state.show_stats()
+    ),
+    Screen.SHARE: ScreenSpec(
+        "/share", "share", lambda _s: _("Share"), lambda state, _p: state.show_share()
     ),
 }
 
