@@ -67,12 +67,15 @@ def serve(
     local = f"http://127.0.0.1:{port}"
     names = [h.strip().lower() for h in hosts if h.strip()]
     bases = [f"http://{name}:{port}" for name in names]
-    if lan:
-        address = lan_address()
-        if address:
-            names.append(address)
-            bases.insert(0, f"http://{address}:{port}")
-    access = Access(store, Links([*bases, local]))
+    address = lan_address() if lan else None
+    if address:
+        names.append(address)
+        bases.insert(0, f"http://{address}:{port}")
+    try:
+        access = Access(store, Links([*bases, local]))
+    except Exception:
+        store.close()
+        raise
     keys = access.keys
     print(_("Spades Scorekeeper: {url}/").format(url=local), flush=True)
     print(_("Games are saved in {folder}").format(folder=store.folder), flush=True)
@@ -87,7 +90,7 @@ def serve(
         flush=True,
     )
     if lan:
-        if bases and bases[0].startswith("http://" + (lan_address() or "-")):
+        if address:
             print(
                 _("On a phone on the same Wi-Fi, open {url}").format(url=access.links.keeper(keys)),
                 flush=True,
