@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.draft import Step
 from scorekeeper.i18n import _
-from scorekeeper.ui.text import side_label
+from scorekeeper.ui.text import side_label, versus
 
 if TYPE_CHECKING:
     from scorekeeper.ui.state import AppState
@@ -29,6 +29,7 @@ class Screen(StrEnum):
     DETAIL = "detail"  # a game as a whole: sheet, chart, export, delete
     STATS = "stats"
     SHARE = "share"  # the watch and keeper links, with QR codes
+    RULES = "rules"
 
 
 Params = dict[str, str]
@@ -50,7 +51,7 @@ def _game_title(state: "AppState") -> str:
     if not state.saved:
         return _("Spades Scorekeeper")
     game = state.saved.game
-    return " vs ".join(side_label(game, s) for s in range(len(game.variant.sides)))
+    return versus([side_label(game, s) for s in range(len(game.variant.sides))])
 
 
 def _hand_title(state: "AppState") -> str:
@@ -114,6 +115,9 @@ SCREENS: dict[Screen, ScreenSpec] = {
     ),
     Screen.SHARE: ScreenSpec(
         "/share", "share", lambda _s: _("Share"), lambda state, _p: state.show_share()
+    ),
+    Screen.RULES: ScreenSpec(
+        "/rules", "rules", lambda _s: _("Rules"), lambda state, _p: state.show_rules()
     ),
 }
 
