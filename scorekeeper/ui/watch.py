@@ -3,6 +3,7 @@ display, read-only. A watcher's page holds no control that changes anything;
 its only inputs are which game to show, checked here."""
 
 import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import Callable
@@ -245,7 +246,8 @@ class WatchSession:
         self.render(force=True)
         self.page.update()
         if problem:
-            await self.page.push_route(self.route)
+            with contextlib.suppress(RuntimeError):  # the page may be gone already
+                await self.page.push_route(self.route)
 
     def open_table(self, game_id: str) -> None:
         self.page.run_task(self.page.push_route, f"{LIVE}/{game_id}")
