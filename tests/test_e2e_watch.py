@@ -143,7 +143,11 @@ def test_the_keeper_device_remembers_and_a_reset_logs_out_the_others(
     expect(hook(watcher, "live-empty")).to_be_visible()
 
     hook(keeper, "share").click()
+    expect(hook(keeper, "watch-link")).to_be_visible()
+    settle(keeper)
     keeper.get_by_role("button", name="Log out every other device").click()
+    expect(keeper.get_by_role("button", name="Yes, make new links")).to_be_visible()
+    settle(keeper)
     keeper.get_by_role("button", name="Yes, make new links").click()
     expect(hook(keeper, "message")).to_contain_text("every other device is logged out")
     for page in (other, watcher):
