@@ -92,6 +92,8 @@ def attack(c: FletClient, game_ids: list[str]) -> None:
     c.pump(quiet=0.5)
     for route in routes:
         c.route(route)
+    for odd in (123, {"route": 5}, {"route": ["/history"]}, None, "x" * 3000):
+        c.event(1, "route_change", odd)
     c.pump(quiet=0.5)
 
 
@@ -147,6 +149,7 @@ def test_without_the_secret_nothing_is_listed_exported_or_changed(served):
     c.close()
     seen = c.everything()
     assert names_in(seen, OLD + LIVE) == set(), "no stored name reaches the attacker"
+    assert b"Traceback" not in seen
     assert b"spades-score/1" not in seen, "no export"
     assert fingerprint(served.data) == before, "nothing stored changed"
 
@@ -161,6 +164,7 @@ def test_a_watcher_sees_the_live_game_only_and_cannot_act(served):
     c.close()
     seen = c.everything()
     assert names_in(seen, OLD) == set(), "no history, no finished game"
+    assert b"Traceback" not in seen
     assert b"spades-score/1" not in seen
     assert fingerprint(served.data) == before
 

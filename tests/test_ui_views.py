@@ -272,3 +272,21 @@ def test_without_the_web_server_there_is_nothing_to_share(store):
         assert any("served to browsers" in t for t in app.texts())
 
     run(go())
+
+
+def test_values_no_control_sends_get_a_message_not_a_traceback(store):
+    async def go():
+        app = await open_app(store)
+        await app.session.dispatch_event(app.page._i, "route_change", 123)  # not a URL
+        await app.settle()
+        session = app.page.session
+        state_session = next(
+            h.__self__ for h in [app.page.on_route_change] if hasattr(h, "__self__")
+        )
+        await state_session.run(state_session.state.filter_history, None, "bogus")
+        assert any("'bogus' is not a status" in t for t in app.texts())
+        await state_session.run(state_session.state.set_name, 7, "Zed")  # no seat 7
+        assert any(t.startswith("That did not work") for t in app.texts())
+        assert session is app.page.session and app.conn.crashes() == []
+
+    run(go())

@@ -193,7 +193,13 @@ class Session:
             before = self._identity()
             language = self.state.language
             with self.speaking():  # messages made by the action: in this tab's language
-                await asyncio.to_thread(action, *args)
+                try:
+                    await asyncio.to_thread(action, *args)
+                except Exception as error:  # a value no control sends: a message, no traceback
+                    log.exception("action %s%r failed", getattr(action, "__name__", action), args)
+                    self.state.message = _("That did not work: {reason}").format(
+                        reason=str(error)[:200] or type(error).__name__
+                    )
             acted = time.perf_counter()
             if self.state.language != language:
                 self.apply_direction()
@@ -221,13 +227,17 @@ class Session:
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         """The URL changed: back button, a typed address, or our own push_route."""
-        if event.route == self.state.route:
+        route = getattr(event, "route", None)
+        if not isinstance(route, str) or len(route) > 2000:
+            log.warning("ignored a route that is not a URL: %r", str(route)[:200])
+            return
+        if route == self.state.route:
             return  # already showing it
         if not await self.allowed():
             return
         async with self.lock:
             with self.speaking():
-                await asyncio.to_thread(self.state.navigate, event.route)
+                await asyncio.to_thread(self.state.navigate, route)
                 self.render()
         self.page.update()
         if self.keeper:

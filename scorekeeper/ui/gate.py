@@ -163,11 +163,21 @@ def closed_door(page: ft.Page, logged_out: bool = False) -> None:
 
 
 async def ignored_route(event: ft.RouteChangeEvent) -> None:
-    log.warning(
-        "a page without access asked for %r (%s): ignored",
-        (event.route or "")[:200],
-        event.page.client_ip,
-    )
+    route = getattr(event, "route", None)
+    log.warning("a page without access asked for %r: ignored", str(route)[:200])
+
+
+def no_tracebacks(page: ft.Page) -> None:
+    """Flet sends a failing handler's traceback to the page; log it here instead
+    and tell the page only that something failed."""
+    session = page.session
+    send_crash = session.error
+
+    def error(message: str) -> None:
+        log.error("a handler failed on %s: %s", page.client_ip, message)
+        send_crash(_("Something went wrong on the server (it was logged). Reload the page."))
+
+    session.error = error  # type: ignore[method-assign]
 
 
 async def log_out(page: ft.Page) -> None:
@@ -180,6 +190,7 @@ def make_web_main(store: GameStore, access: Access) -> Callable[[ft.Page], Any]:
     keeper_main = make_main(store)
 
     async def main(page: ft.Page) -> None:
+        no_tracebacks(page)
         look(page)
         secret, rest = secret_in_route(page.route or "/")
         from_link = secret is not None

@@ -166,8 +166,14 @@ class AppState:
 
     def filter_history(self, player: str | None = None, status: str | None = None) -> None:
         """Filter by part of a player's name and by "in_progress", "finished" or "all"."""
+        if status is not None and status != "all" and status not in {s.value for s in Status}:
+            self.show_history()
+            self.message = _("{status!r} is not a status: in_progress, finished or all.").format(
+                status=str(status)[:40]
+            )
+            return
         if player is not None:
-            self.history_player = player
+            self.history_player = str(player)[:100]
         if status is not None:
             self.history_status = None if status == "all" else Status(status)
         self.show_history()

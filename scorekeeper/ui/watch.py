@@ -231,14 +231,18 @@ class WatchSession:
         return f"{LIVE}/{self.game_id}" if self.game_id else LIVE
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
-        if event.route == self.route:
+        route = getattr(event, "route", None)
+        if not isinstance(route, str):
+            log.warning("a watcher sent a route that is not a URL: %r", str(route)[:200])
+            return
+        if route == self.route:
             return  # our own push_route coming back: already shown
         if not self.may_watch():
             await self.logged_out()
             return
-        game_id, problem = watch_route(event.route or "/")
+        game_id, problem = watch_route(route or "/")
         if problem:
-            log.warning("a watcher asked for %r: refused", (event.route or "")[:200])
+            log.warning("a watcher asked for %r: refused", route[:200])
             self.message = problem
             self.game_id = None
         else:
