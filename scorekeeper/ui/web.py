@@ -303,7 +303,7 @@ class FletSocket:
             # Flet's handler waits forever for a page gone before registering:
             # once the socket is gone, give it a moment to finish, then stop it.
             if not handler.done():
-                await asyncio.wait({handler}, timeout=5)
+                await asyncio.wait({handler}, timeout=1)
         finally:
             for task in (registered, closed, handler):
                 if not task.done():
