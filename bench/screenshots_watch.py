@@ -52,7 +52,8 @@ def main() -> None:
         expect(hook(keeper, "watch-link")).to_be_visible()
         link = text(keeper, "watch-link")
         shoot(keeper, "phone-share")
-        keeper.go_back()
+        keeper.get_by_role("button", name="Home").click()
+        keeper.locator('[flt-semantics-identifier^="resume-"]').first.click()
         keeper.get_by_role("button", name="Enter hand").click()
         expect(hook(keeper, "contracts")).to_be_visible()
         settle(keeper)
@@ -69,7 +70,7 @@ def main() -> None:
         ):
             watcher = open_app(browser, link, size)
             watcher.get_by_role("button", name="Table display").click()
-            expect(hook(watcher, "table-bid-0")).to_have_text("3")
+            expect(hook(watcher, "table-bid-0")).to_have_text("4")  # David bids first
             shoot(watcher, name)
             watcher.close()
         stranger = open_app(browser, app.base, PHONE)

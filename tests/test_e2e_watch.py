@@ -17,6 +17,7 @@ from tests.served import (
     load,
     new_game,
     open_app,
+    reveal,
     settle,
     text,
 )
@@ -49,10 +50,16 @@ def watch_link(keeper: Page) -> str:
         re.compile(r"^http://127\.0\.0\.1:\d+/watch/[\w-]{43}$")
     )
     link = text(keeper, "watch-link")
-    keeper.go_back()
-    expect(hook(keeper, "watch-link")).to_have_count(0)
+    keeper.get_by_role("button", name="Home").click()
+    expect(keeper.get_by_role("button", name="New game")).to_be_visible()
     settle(keeper)
     return link
+
+
+def resume(keeper: Page) -> None:
+    keeper.locator('[flt-semantics-identifier^="resume-"]').first.click()
+    expect(keeper.get_by_role("button", name="Enter hand")).to_be_visible()
+    settle(keeper)
 
 
 def no_controls_that_act(page: Page) -> None:
@@ -68,6 +75,7 @@ def test_two_watchers_follow_the_keeper_and_cannot_act(browser: Browser, app: Se
     keeper = open_app(browser, app.url, PHONE)
     new_game(keeper)
     link = watch_link(keeper)
+    resume(keeper)
     board = open_app(browser, link, PHONE)
     table = open_app(browser, link, TABLET)
     expect(hook(board, "live-score-0-0")).to_have_text("0")
@@ -145,11 +153,12 @@ def test_the_keeper_device_remembers_and_a_reset_logs_out_the_others(
     hook(keeper, "share").click()
     expect(hook(keeper, "watch-link")).to_be_visible()
     settle(keeper)
-    keeper.get_by_role("button", name="Log out every other device").click()
+    reveal(keeper, keeper.get_by_role("button", name="Log out every other device")).click()
     expect(keeper.get_by_role("button", name="Yes, make new links")).to_be_visible()
     settle(keeper)
-    keeper.get_by_role("button", name="Yes, make new links").click()
+    reveal(keeper, keeper.get_by_role("button", name="Yes, make new links")).click()
     expect(hook(keeper, "message")).to_contain_text("every other device is logged out")
+    settle(keeper)
     for page in (other, watcher):
         expect(page.get_by_text("This device was logged out")).to_be_visible()
     assert text(keeper, "watch-link") != link

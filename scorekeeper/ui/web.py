@@ -252,12 +252,23 @@ class FletSocket:
             log.warning("refused a websocket: %s", reason)
             await refuse(scope, send, 403, "Forbidden: " + reason)
             return
-        try:
-            await self._serve(scope, receive, send)
-        finally:
-            self.sessions.closed(address)
+        released = False
 
-    async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
+        def release() -> None:
+            """The socket is gone: its slot is free, whatever Flet still does."""
+            nonlocal released
+            if not released:
+                released = True
+                self.sessions.closed(address)
+
+        try:
+            await self._serve(scope, receive, send, release)
+        finally:
+            release()
+
+    async def _serve(
+        self, scope: Scope, receive: Receive, send: Send, release: Callable[[], None]
+    ) -> None:
         gone = asyncio.Event()
         spoke = asyncio.Event()
         address = client_address(scope)
@@ -268,11 +279,13 @@ class FletSocket:
             message = await receive()
             if message["type"] == "websocket.disconnect":
                 gone.set()
+                release()
             elif message["type"] == "websocket.receive":
                 problem = frame_problem(message.get("bytes"), registered=spoke.is_set())
                 if problem:
                     log.warning("closing the websocket of %s: %s", address, problem)
                     gone.set()
+                    release()
                     with contextlib.suppress(Exception):
                         await send({"type": "websocket.close", "code": 1008})
                     return {"type": "websocket.disconnect", "code": 1008}
@@ -297,6 +310,7 @@ class FletSocket:
             if not spoke.is_set() and not gone.is_set() and not handler.done():
                 log.info("closing the websocket of %s: it never registered", address)
                 gone.set()
+                release()
                 with contextlib.suppress(Exception):
                     await send({"type": "websocket.close", "code": 1008})
             await asyncio.wait({handler, closed}, return_when=FIRST)
