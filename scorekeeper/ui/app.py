@@ -194,7 +194,7 @@ class Session:
             language = self.state.language
             with self.speaking():  # messages made by the action: in this tab's language
                 try:
-                    await asyncio.to_thread(action, *args)
+                    await asyncio.to_thread(self.state.perform, action, *args)
                 except Exception as error:  # a value no control sends: a message, no traceback
                     log.exception("action %s%r failed", getattr(action, "__name__", action), args)
                     self.state.message = _("That did not work: {reason}").format(
@@ -237,7 +237,7 @@ class Session:
             return
         async with self.lock:
             with self.speaking():
-                await asyncio.to_thread(self.state.navigate, route)
+                await asyncio.to_thread(self.state.perform, self.state.navigate, route)
                 self.render()
         self.page.update()
         if self.keeper:
@@ -257,7 +257,7 @@ class Session:
             return
         async with self.lock:
             with self.speaking():
-                await asyncio.to_thread(self.state.reload)
+                await asyncio.to_thread(self.state.perform, self.state.reload)
                 self.render()
         self.page.update()
 
@@ -310,7 +310,7 @@ def make_main(store: GameStore) -> Callable[..., Any]:
             if store.notices:
                 session.state.message = " ".join(map(str, store.notices))
             if page.route and page.route != "/":
-                session.state.navigate(page.route)
+                session.state.perform(session.state.navigate, page.route)
             session.render()
 
     return main
