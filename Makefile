@@ -35,6 +35,7 @@ bench: $(STAMP) system-deps
 	$(BIN)/python bench/ui.py
 	$(BIN)/python bench/review.py
 	$(BIN)/python bench/watch.py
+	$(BIN)/python bench/storm.py
 
 screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots.py
