@@ -42,7 +42,8 @@ def main() -> None:
     counts = ", ".join(f"{outcomes.count(o)} {o}" for o in sorted(set(outcomes)))
     print(f"{CONNECTIONS} connections in {took:.0f} s ({counts})")
     print(
-        f"server memory: {before / mb:.0f} MB before, peak {peak / mb:.0f} MB, {after / mb:.0f} MB after"
+        f"server memory: {before / mb:.0f} MB before, peak {peak / mb:.0f} MB, "
+        f"{after / mb:.0f} MB after"
     )
 
 
