@@ -184,7 +184,7 @@ def test_table_display_in_landscape(browser: Browser, app: ServedApp, tmp_path):
     for size in (TABLET, PHONE_LANDSCAPE):
         watcher = open_app(browser, link, size)
         watcher.get_by_role("button", name="Table display").click()
-        expect(hook(watcher, "table-score-0")).to_have_text("151")
+        expect(hook(watcher, "table-score-0")).to_have_text("141")
         settle(watcher)
         for identifier in ("table-score-0", "table-score-1", "table-turn"):
             box = hook(watcher, identifier).bounding_box()

@@ -253,6 +253,7 @@ class Session:
             self.page.run_task(self._reload)
 
     async def _reload(self) -> None:
+        ft.context.reset_auto_update()  # type: ignore[no-untyped-call]  # not the sender's
         if not await self.allowed():
             return
         async with self.lock:

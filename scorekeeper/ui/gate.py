@@ -20,7 +20,7 @@ from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import FONTS, make_main, theme
 from scorekeeper.ui.live import LiveBoard
-from scorekeeper.ui.watch import WatchSession
+from scorekeeper.ui.watch import WatchSession, own_update_state
 
 log = logging.getLogger(__name__)
 
@@ -213,6 +213,7 @@ def make_web_main(store: GameStore, access: Access) -> Callable[[ft.Page], Any]:
             keeper = KeeperPass(access, page, keys)
 
             async def keys_changed(_topic: str, _generation: Any) -> None:
+                own_update_state()
                 if not keeper.may_act():
                     await keeper.refused()
 
@@ -233,6 +234,7 @@ def make_web_main(store: GameStore, access: Access) -> Callable[[ft.Page], Any]:
         watcher = WatchSession(page, access.board.games, may_watch, watcher_out)
 
         async def watch_keys_changed(_topic: str, _generation: Any) -> None:
+            own_update_state()
             if not may_watch():
                 await watcher_out()
 

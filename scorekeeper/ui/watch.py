@@ -193,6 +193,14 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
     )
 
 
+def own_update_state() -> None:
+    """A pubsub handler runs in a copy of the sender's context, which shares
+    Flet's "update was called" flag with the sender's event: this page's
+    update() would then cancel the sender's own automatic update. Give this
+    handler a state of its own first."""
+    ft.context.reset_auto_update()  # type: ignore[no-untyped-call]
+
+
 class WatchSession:
     """One watcher's page: renders the live board again after each change."""
 
@@ -263,6 +271,7 @@ class WatchSession:
 
     async def changed(self, _topic: str, _message: Any) -> None:
         """Pubsub: the keeper changed something."""
+        own_update_state()
         await self.refresh()
 
     async def refresh(self) -> None:
