@@ -34,9 +34,12 @@ bench: $(STAMP) system-deps
 	$(BIN)/python bench/storage.py
 	$(BIN)/python bench/ui.py
 	$(BIN)/python bench/review.py
+	$(BIN)/python bench/watch.py
+	$(BIN)/python bench/storm.py
 
 screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots.py
+	$(BIN)/python bench/screenshots_watch.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

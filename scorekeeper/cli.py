@@ -236,8 +236,36 @@ def _check_port(lan: bool, port: int) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     _check_port(args.lan, args.port)
     from scorekeeper.ui.server import serve
+    from scorekeeper.ui.web import Limits
 
-    return serve(data=args.data, port=args.port, lan=args.lan, open_browser=not args.no_browser)
+    try:
+        limits = Limits(
+            max_sessions=args.max_sessions,
+            per_address=args.max_per_address,
+            idle_minutes=args.idle_minutes,
+        )
+    except ValueError as error:
+        raise ScorekeeperError(str(error)) from None
+    return serve(
+        data=args.data,
+        port=args.port,
+        lan=args.lan,
+        open_browser=not args.no_browser,
+        hosts=args.host,
+        limits=limits,
+    )
+
+
+def cmd_keys_reset(args: argparse.Namespace) -> int:
+    from scorekeeper.access import reset_keys
+    from scorekeeper.storage.location import data_folder
+
+    keys = reset_keys(data_folder(args.data))
+    print(_("New keys made: every device that had the old links is logged out."))
+    print(_("keeper link: http://ADDRESS:PORT{path}").format(path=keys.keeper_path()))
+    print(_("watch link:  http://ADDRESS:PORT{path}").format(path=keys.watch_path()))
+    print(_("(`scorekeeper serve` prints them with its address)"))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -263,7 +291,37 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("listen on all interfaces so a phone on this Wi-Fi can open it"),
     )
     serve.add_argument("--no-browser", action="store_true", help=_("do not open a browser"))
+    serve.add_argument(
+        "--host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=_("another name this server is reached by (repeatable); other names are refused"),
+    )
+    serve.add_argument(
+        "--max-sessions", type=int, default=64, metavar="N", help=_("pages held in all (64)")
+    )
+    serve.add_argument(
+        "--max-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help=_("open pages per device address (8)"),
+    )
+    serve.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=5,
+        metavar="M",
+        help=_("a closed page can come back to where it was within M minutes (5)"),
+    )
     serve.set_defaults(func=cmd_serve)
+
+    keys = sub.add_parser("keys", help=_("the keeper and watch links"))
+    keys_sub = keys.add_subparsers(dest="keys_command", metavar="ACTION", required=True)
+    keys_sub.add_parser(
+        "reset", help=_("make new links: every other device is logged out")
+    ).set_defaults(func=cmd_keys_reset)
 
     score = sub.add_parser("score", help=_("score a spades-score/1 game record, print JSON"))
     score.add_argument("file", help=_("the record's path, or - for standard input"))

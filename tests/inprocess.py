@@ -158,14 +158,43 @@ class App:
         await self.settle()
 
 
+class FakeKeeper:
+    """What the web server gives a keeper's page: checks and the Share screen's links."""
+
+    def __init__(self) -> None:
+        self.resets = 0
+        self.changes = 0
+        self.allowed = True
+
+    def may_act(self) -> bool:
+        return self.allowed
+
+    async def refused(self) -> None:
+        pass
+
+    def changed(self) -> None:
+        self.changes += 1
+
+    def keeper_link(self) -> str:
+        return f"http://192.168.1.20:8550/key/{'k' * 43}{self.resets}"
+
+    def watch_link(self) -> str:
+        return f"http://192.168.1.20:8550/watch/{'w' * 43}{self.resets}"
+
+    def reset_keys(self) -> None:
+        self.resets += 1
+
+
 async def open_app(
     store: GameStore,
     hub: PubSubHub | None = None,
     route: str = "/",
     device_storage: dict[str, Any] | None = None,
+    keeper: Any = None,
 ) -> App:
     """`device_storage` stands for the browser's storage (shared by the tabs of
-    one device): pass the same dict to open a tab on the same device again."""
+    one device): pass the same dict to open a tab on the same device again;
+    `keeper` for what the web server gives a keeper's page (FakeKeeper)."""
     conn = LoopbackConnection(hub or PubSubHub(loop=asyncio.get_running_loop()))
     if device_storage is not None:
         conn.device_storage = device_storage
@@ -174,7 +203,7 @@ async def open_app(
     session.apply_page_patch({"route": route, "width": 400, "height": 860})
     msgpack.packb(session.get_page_patch(), default=ENCODE)  # the register reply
     await session.connect(conn)
-    await make_main(store)(session.page)
+    await make_main(store)(session.page, keeper)
     await session.after_event(session.page)
     app = App(session, conn)
     await app.settle()

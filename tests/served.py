@@ -16,6 +16,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
+from scorekeeper.access import load_keys
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -43,13 +45,18 @@ class ServedApp:
     def __init__(self, data: Path, port: int | None = None) -> None:
         self.data = data
         self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.url = self.base  # the keeper link once started
+        self.watch_url = self.base
         self.process: subprocess.Popen[bytes] | None = None
         self.log = open(os.environ.get("SCOREKEEPER_SERVER_LOG", os.devnull), "ab")  # noqa: SIM115
 
-    def start(self, timeout: float = 30) -> float:
+    def start(self, timeout: float = 30, *flags: str) -> float:
         """Start the server; returns the seconds until it answered."""
         env = {**os.environ, "SCOREKEEPER_DATA": str(self.data), "SCOREKEEPER_DEBUG": "1"}
+        keys = load_keys(self.data)  # what the server finds (or makes) at its start
+        self.url = self.base.rstrip("/") + keys.keeper_path()
+        self.watch_url = self.base.rstrip("/") + keys.watch_path()
         began = time.perf_counter()
         self.process = subprocess.Popen(
             [
@@ -60,6 +67,7 @@ class ServedApp:
                 "--port",
                 str(self.port),
                 "--no-browser",
+                *flags,
             ],
             cwd=ROOT,
             env=env,
@@ -71,7 +79,7 @@ class ServedApp:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the app exited with {self.process.returncode}")
             try:
-                urllib.request.urlopen(self.url, timeout=1).close()
+                urllib.request.urlopen(self.base, timeout=1).close()
                 return time.perf_counter() - began
             except OSError:
                 time.sleep(0.05)

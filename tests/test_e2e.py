@@ -122,6 +122,7 @@ def test_server_restart_mid_game(browser, page, app):
     app.stop()
     app.start()
     fresh = browser.new_page(viewport=PHONE)
+    load(fresh, app.url)  # a device with the keeper link
     load(fresh, url)
     expect_score(fresh, 0, 61)
     expect_score(fresh, 1, 60)

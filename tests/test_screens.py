@@ -10,7 +10,7 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import draw
 from scorekeeper.ui.screens import SCREENS, Screen, match, route_of
 from scorekeeper.ui.state import AppState
-from tests.inprocess import open_app
+from tests.inprocess import FakeKeeper, open_app
 
 
 @pytest.fixture
@@ -57,12 +57,13 @@ def test_every_screen_follows_its_url_and_shows_its_title(store):
             state.begin_hand()
         route = SCREENS[screen].route.format(id=game_id)
         fresh = AppState(store)
+        fresh.sharing = FakeKeeper()  # served to browsers: the Share screen exists
         fresh.navigate(route)
         assert fresh.screen is screen, route
         assert route_of(fresh) == route
 
         async def shown(route: str = route) -> str:
-            app = await open_app(store, route=route)
+            app = await open_app(store, route=route, keeper=FakeKeeper())
             assert app.page.route == route
             return str(app.page.views[-1].appbar.title.value)
 

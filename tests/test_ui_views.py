@@ -370,6 +370,31 @@ def test_home_deletes_a_game_in_progress_with_undo_and_reaches_statistics(store)
     run(go())
 
 
+def test_share_shows_both_links_as_text_and_qr_and_resets(store):
+    from tests.inprocess import FakeKeeper
+
+    async def go():
+        keeper = FakeKeeper()
+        app = await open_app(store, keeper=keeper)
+        await app.tap("share")
+        assert app.page.route == "/share"
+        texts = app.texts()
+        assert keeper.watch_link() in texts
+        assert keeper.keeper_link() not in texts  # shown on request only
+        images = [c for c in app.walk() if isinstance(c, ft.Image)]
+        assert len(images) == 1 and bytes(images[0].src).startswith(b"\x89PNG")
+        await app.click("Show the keeper link")
+        assert keeper.keeper_link() in app.texts()
+        assert len([c for c in app.walk() if isinstance(c, ft.Image)]) == 2
+        await app.click("Log out every other device")
+        await app.click("Yes, make new links")
+        assert keeper.resets == 1
+        assert any("every other device is logged out" in t for t in app.texts())
+        assert keeper.watch_link() in app.texts()  # the new links
+
+    run(go())
+
+
 def test_two_player_setup_and_hand_speak_of_drawing(store):
     async def go():
         app = await open_app(store)
@@ -395,6 +420,20 @@ def test_two_player_setup_and_hand_speak_of_drawing(store):
         await app.click("Enter hand")
         assert any("Ana drew first; Ben bids first" in plain(t) for t in app.texts())
         assert not any("deal" in t for t in app.texts())
+
+    run(go())
+
+
+def test_a_logged_out_keeper_page_acts_no_more(store):
+    from tests.inprocess import FakeKeeper
+
+    async def go():
+        keeper = FakeKeeper()
+        app = await open_app(store, keeper=keeper)
+        keeper.allowed = False
+        await app.click("New game")
+        assert app.page.route == "/"
+        assert keeper.changes == 0
 
     run(go())
 
@@ -454,5 +493,33 @@ def test_side_names_show_instead_of_the_partners(store):
         assert plain(app.tagged("side-1").label) == "Beth and David: 0, bags 0 of 10"
         saved = store.get(app.page.route.split("/")[2])
         assert saved.game.team_names == ("Us", "")
+
+    run(go())
+
+
+def test_without_the_web_server_there_is_nothing_to_share(store):
+    async def go():
+        app = await open_app(store)
+        assert not app.has("share")
+        await app.route("/share")
+        assert any("served to browsers" in t for t in app.texts())
+
+    run(go())
+
+
+def test_values_no_control_sends_get_a_message_not_a_traceback(store):
+    async def go():
+        app = await open_app(store)
+        await app.session.dispatch_event(app.page._i, "route_change", 123)  # not a URL
+        await app.settle()
+        session = app.page.session
+        state_session = next(
+            h.__self__ for h in [app.page.on_route_change] if hasattr(h, "__self__")
+        )
+        await state_session.run(state_session.state.filter_history, None, "bogus")
+        assert any("'bogus' is not a status" in t for t in app.texts())
+        await state_session.run(state_session.state.set_name, 7, "Zed")  # no seat 7
+        assert any(t.startswith("That did not work") for t in app.texts())
+        assert session is app.page.session and app.conn.crashes() == []
 
     run(go())

@@ -7,7 +7,7 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -17,7 +17,7 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
-from scorekeeper.ui.state import DELETED, AppState, Confirm
+from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
 
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
@@ -87,10 +87,22 @@ def theme(palette: Palette) -> ft.Theme:
     )
 
 
+class Keeper(Protocol):
+    """What the web server checks around a keeper's actions (see gate.py)."""
+
+    def may_act(self) -> bool: ...
+
+    async def refused(self) -> None: ...
+
+    def changed(self) -> None: ...
+
+
 class Session:
-    def __init__(self, page: ft.Page, store: GameStore) -> None:
+    def __init__(self, page: ft.Page, store: GameStore, keeper: Keeper | None = None) -> None:
         self.page = page
+        self.keeper = keeper
         self.state = AppState(store)
+        self.state.sharing = keeper if isinstance(keeper, Sharing) else None
         self.lock = asyncio.Lock()
         self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None
@@ -134,8 +146,17 @@ class Session:
 
     # -- the browser's files: downloads and uploads (the review.Files protocol) --
 
+    async def allowed(self) -> bool:
+        """Checked on the server before every action: a logged-out page acts no more."""
+        if self.keeper is None or self.keeper.may_act():
+            return True
+        await self.keeper.refused()
+        return False
+
     def export(self, kind: str, game_id: str | None = None) -> Callable[[Any], Any]:
         async def handler(_event: Any) -> None:
+            if not await self.allowed():
+                return
             name, data = await asyncio.to_thread(self.state.export_data, kind, game_id)
             await self.picker.save_file(file_name=name, src_bytes=data)
 
@@ -143,6 +164,8 @@ class Session:
 
     def pick_import(self) -> Callable[[Any], Any]:
         async def handler(_event: Any) -> None:
+            if not await self.allowed():
+                return
             with self.speaking():
                 title = _("Import games")
             files = await self.picker.pick_files(
@@ -183,11 +206,19 @@ class Session:
             self.page.title = _("Spades Scorekeeper")
 
     async def run(self, action: Callable[..., None], *args: Any) -> None:
+        if not await self.allowed():
+            return
         async with self.lock:
             began = time.perf_counter()
             language = self.state.language
             with self.speaking():  # messages made by the action: in this tab's language
-                await asyncio.to_thread(self.state.perform, action, *args)
+                try:
+                    await asyncio.to_thread(self.state.perform, action, *args)
+                except Exception as error:  # a value no control sends: a message, no traceback
+                    log.exception("action %s%r failed", getattr(action, "__name__", action), args)
+                    self.state.message = _("That did not work: {reason}").format(
+                        reason=str(error)[:200] or type(error).__name__
+                    )
             acted = time.perf_counter()
             if self.state.language != language:
                 self.apply_direction()
@@ -207,6 +238,8 @@ class Session:
             await self.prefs.set(LANGUAGE_KEY, self.state.language)
         if changed:
             self.page.pubsub.send_others(("saved", *changed))
+        if self.keeper:
+            self.keeper.changed()
         # Update the whole page: Flet's own update after an event covers only the
         # event's part of it (a dialog's button would refresh the dialog alone).
         self.page.update()
@@ -215,13 +248,21 @@ class Session:
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         """The URL changed: back button, a typed address, or our own push_route."""
-        if event.route == self.state.route:
+        route = getattr(event, "route", None)
+        if not isinstance(route, str) or len(route) > 2000:
+            log.warning("ignored a route that is not a URL: %r", str(route)[:200])
+            return
+        if route == self.state.route:
             return  # already showing it
+        if not await self.allowed():
+            return
         async with self.lock:
             with self.speaking():
-                await asyncio.to_thread(self.state.perform, self.state.navigate, event.route)
+                await asyncio.to_thread(self.state.perform, self.state.navigate, route)
                 self.render()
         self.page.update()
+        if self.keeper:
+            self.keeper.changed()
         if self.page.route != self.state.route:
             # the state did not follow (Back mid-hand asks first): put its URL back
             await self.page.push_route(self.state.route)
@@ -236,6 +277,9 @@ class Session:
             await self._reload()
 
     async def _reload(self) -> None:
+        ft.context.reset_auto_update()  # type: ignore[no-untyped-call]  # not the sender's
+        if not await self.allowed():
+            return
         async with self.lock:
             with self.speaking():
                 await asyncio.to_thread(self.state.perform, self.state.reload)
@@ -311,13 +355,13 @@ def draw(screen: Screen) -> Draw:
     return build
 
 
-def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
-    async def main(page: ft.Page) -> None:
+def make_main(store: GameStore) -> Callable[..., Any]:
+    async def main(page: ft.Page, keeper: Keeper | None = None) -> None:
         page.fonts = dict(FONTS)
         page.theme = theme(LIGHT)
         page.dark_theme = theme(DARK)
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store)
+        session = Session(page, store, keeper)
         page.on_route_change = session.route_changed
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected

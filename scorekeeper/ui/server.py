@@ -1,18 +1,25 @@
-"""`scorekeeper serve`: the app as a local web server, everything served offline."""
+"""`scorekeeper serve`: the app as a local web server, everything served offline.
+
+The server itself (checks, limits, static files) is `web.build_app`; the door
+(keeper link, watch link, closed door) is `gate.make_web_main`."""
 
 import ipaddress
 import logging
 import os
 import socket
 import sys
+import webbrowser
+from collections.abc import Sequence
 
-import flet as ft
 import psutil
+import uvicorn
 
 from scorekeeper.i18n import _
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import ASSETS_DIR, make_main
+from scorekeeper.ui.app import ASSETS_DIR
+from scorekeeper.ui.gate import Access, Links, make_web_main
+from scorekeeper.ui.web import Limits, ServerConfig, build_app
 
 
 def lan_address() -> str | None:
@@ -40,35 +47,81 @@ def print_qr(url: str) -> None:
     qr.print_ascii(out=sys.stdout, invert=True)
 
 
-def serve(data: str | None, port: int, lan: bool, open_browser: bool) -> int:
+def serve(
+    data: str | None,
+    port: int,
+    lan: bool,
+    open_browser: bool,
+    hosts: Sequence[str] = (),
+    limits: Limits | None = None,
+) -> int:
     if os.environ.get("SCOREKEEPER_DEBUG"):
         logging.basicConfig(level=logging.INFO)
         logging.getLogger("scorekeeper").setLevel(logging.DEBUG)
+    else:
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     store = GameStore(data_folder(data))
     for notice in store.notices:
         print(f"warning: {notice}", file=sys.stderr)
-    host = "0.0.0.0" if lan else "127.0.0.1"
-    print(_("Spades Scorekeeper: http://127.0.0.1:{port}/").format(port=port), flush=True)
+    bind = "0.0.0.0" if lan else "127.0.0.1"
+    local = f"http://127.0.0.1:{port}"
+    names = [h.strip().lower() for h in hosts if h.strip()]
+    bases = [f"http://{name}:{port}" for name in names]
+    address = lan_address() if lan else None
+    if address:
+        names.append(address)
+        bases.insert(0, f"http://{address}:{port}")
+    try:
+        access = Access(store, Links([*bases, local]))
+    except Exception:
+        store.close()
+        raise
+    keys = access.keys
+    print(_("Spades Scorekeeper: {url}/").format(url=local), flush=True)
     print(_("Games are saved in {folder}").format(folder=store.folder), flush=True)
+    print(
+        _("Keeper link (full access on the device that opens it): {url}").format(
+            url=access.links.keeper(keys)
+        ),
+        flush=True,
+    )
+    print(
+        _("Watch link (the live scores, read-only): {url}").format(url=access.links.watch(keys)),
+        flush=True,
+    )
     if lan:
-        address = lan_address()
         if address:
-            url = f"http://{address}:{port}/"
-            print(_("On a phone on the same Wi-Fi, open {url}").format(url=url), flush=True)
-            print_qr(url)
+            print(
+                _("On a phone on the same Wi-Fi, open {url}").format(url=access.links.keeper(keys)),
+                flush=True,
+            )
+            print_qr(access.links.keeper(keys))
         else:
             print(_("Could not find this machine's network address."), flush=True)
-    if not open_browser:
-        os.environ["FLET_FORCE_WEB_SERVER"] = "true"  # serve, but open no browser
-    try:
-        ft.run(
-            make_main(store),
-            view=ft.AppView.WEB_BROWSER,
-            host=host,
+
+    def started() -> None:
+        if open_browser:
+            webbrowser.open(local + keys.keeper_path())
+
+    app = build_app(
+        make_web_main(store, access),
+        ServerConfig(hosts=names, limits=limits or Limits(), assets_dir=str(ASSETS_DIR)),
+        on_startup=started,
+    )
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host=bind,
             port=port,
-            assets_dir=str(ASSETS_DIR),
-            no_cdn=True,
+            ws="websockets-sansio",
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=3,
+            server_header=False,
         )
+    )
+    try:
+        server.run()
     finally:
         store.close()
-    return 0
+    return 0 if server.started else 2

@@ -8,7 +8,7 @@ leaves `errors` (field -> message, all at once) or `message` for the views.
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from scorekeeper import game as ops
 from scorekeeper import i18n
@@ -61,6 +61,17 @@ class Confirm:
     yes: str
     no: str
     action: Callable[[], None]
+
+
+@runtime_checkable
+class Sharing(Protocol):
+    """The links of the web server, for the Share screen (see gate.py)."""
+
+    def keeper_link(self) -> str: ...
+
+    def watch_link(self) -> str: ...
+
+    def reset_keys(self) -> None: ...
 
 
 @dataclass
@@ -137,6 +148,9 @@ class AppState:
         self._focus: tuple[Hashable, int | None] = (None, None)  # (for which draft, seat)
         # (game id, revision) this state wrote last, or (id, DELETED): for other devices
         self.changed: tuple[str, int] | None = None
+        self.sharing: Sharing | None = None  # set when served to browsers
+        self.show_keeper_link = False
+        self.confirm_reset = False
         self.language = i18n.DEFAULT  # the session translates everything into it
         self.go_home()
 
@@ -198,8 +212,14 @@ class AppState:
 
     def filter_history(self, player: str | None = None, status: str | None = None) -> None:
         """Filter by part of a player's name and by "in_progress", "finished" or "all"."""
+        if status is not None and status != "all" and status not in {s.value for s in Status}:
+            self.show_history()
+            self.message = _("{status!r} is not a status: in_progress, finished or all.").format(
+                status=str(status)[:40]
+            )
+            return
         if player is not None:
-            self.history_player = player
+            self.history_player = str(player)[:100]
         if status is not None:
             self.history_status = None if status == "all" else Status(status)
         self.show_history()
@@ -806,6 +826,32 @@ class AppState:
         if self.saved:
             self._clear()
             self._show(self.store.create(ops.rematch(self.saved.game)))
+
+    # -- sharing: the watch and keeper links --------------------------------------------
+
+    def show_share(self) -> None:
+        self._clear()
+        if self.sharing is None:
+            self.go_home()
+            self.message = _("Links to share exist when the app is served to browsers.")
+            return
+        self.screen = Screen.SHARE
+        self.show_keeper_link = False
+        self.confirm_reset = False
+
+    def reveal_keeper_link(self, show: bool = True) -> None:
+        self.show_keeper_link = show
+
+    def ask_reset(self, ask: bool = True) -> None:
+        self.confirm_reset = ask
+
+    def reset_links(self) -> None:
+        """New links: every other device (watchers too) is logged out."""
+        if self.sharing is None:
+            return
+        self.sharing.reset_keys()
+        self.confirm_reset = False
+        self.message = _("New links made: every other device is logged out. Share the new ones.")
 
     def ask_delete(self, ask: bool = True) -> None:
         self.confirm_delete = ask

@@ -28,6 +28,7 @@ class Screen(StrEnum):
     HISTORY = "history"
     DETAIL = "detail"  # a game as a whole: sheet, chart, export, delete
     STATS = "stats"
+    SHARE = "share"  # the watch and keeper links, with QR codes
     RULES = "rules"
 
 
@@ -111,6 +112,9 @@ SCREENS: dict[Screen, ScreenSpec] = {
     ),
     Screen.STATS: ScreenSpec(
         "/stats", "stats", lambda _s: _("Statistics"), lambda state, _p: state.show_stats()
+    ),
+    Screen.SHARE: ScreenSpec(
+        "/share", "share", lambda _s: _("Share"), lambda state, _p: state.show_share()
     ),
     Screen.RULES: ScreenSpec(
         "/rules", "rules", lambda _s: _("Rules"), lambda state, _p: state.show_rules()

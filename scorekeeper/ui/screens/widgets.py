@@ -107,6 +107,8 @@ def app_bar(state: AppState, on: Bind) -> ft.AppBar:
         actions.append(icon_button(ft.Icons.HOME, _("Home"), on(state.go_home)))
     if state.screen is not Screen.HISTORY:
         actions.append(icon_button(ft.Icons.HISTORY, _("History"), on(state.show_history)))
+    if state.sharing is not None and state.screen is not Screen.SHARE:
+        actions.append(icon_button(ft.Icons.SHARE, _("Share"), on(state.show_share), "share"))
     return ft.AppBar(title=ft.Text(title_of(state)), actions=actions)
 
 

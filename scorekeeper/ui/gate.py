@@ -1,0 +1,245 @@
+"""The door of the web app: which page a browser gets.
+
+The keeper link (`/key/SECRET`) gives the full app, and the device remembers
+it (the browser's storage), so the bare address works there afterwards. The
+watch link (`/watch/TOKEN`) gives the live scoreboard. Anything else gets a
+short page that says to ask the keeper. Every keeper action is checked
+against the current keys first: after a reset, other devices are logged out.
+"""
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.access import KeyRing, Keys, Role, Throttle, secret_in_route
+from scorekeeper.i18n import _
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.app import FONTS, make_main, theme
+from scorekeeper.ui.live import LiveBoard
+from scorekeeper.ui.palette import DARK, LIGHT
+from scorekeeper.ui.watch import WatchSession, own_update_state
+
+log = logging.getLogger(__name__)
+
+PREF_KEY = "spades-scorekeeper.key"
+PREF_TIMEOUT = 5.0
+
+
+@dataclass
+class Links:
+    """The addresses this server is reached at, the one for other devices first."""
+
+    bases: Sequence[str]
+
+    def keeper(self, keys: Keys) -> str:
+        return self.bases[0].rstrip("/") + keys.keeper_path()
+
+    def watch(self, keys: Keys) -> str:
+        return self.bases[0].rstrip("/") + keys.watch_path()
+
+
+class Access:
+    """Server-wide: the keys, the slow-down for wrong ones, the links, the live board."""
+
+    def __init__(self, store: GameStore, links: Links, throttle: Throttle | None = None) -> None:
+        self.ring = KeyRing(store.folder)
+        self.links = links
+        self.throttle = throttle or Throttle()
+        self.board = LiveBoard(store)
+
+    @property
+    def keys(self) -> Keys:
+        return self.ring.keys
+
+
+class KeeperPass:
+    """What a keeper's page may do, checked before every action; also the
+    Share screen's links and its reset button."""
+
+    def __init__(self, access: Access, page: ft.Page, keys: Keys) -> None:
+        self.access = access
+        self.page = page
+        self.secret = keys.keeper
+        self.remember: str | None = None
+        self.out = False
+
+    def may_act(self) -> bool:
+        return not self.out and self.access.keys.keeper == self.secret
+
+    async def refused(self) -> None:
+        if not self.out:
+            log.warning("a logged-out keeper page tried to act (%s)", self.page.client_ip)
+        await log_out(self.page)
+        self.out = True
+
+    def changed(self) -> None:
+        """The keeper did something: watchers look again."""
+        self.page.pubsub.send_all_on_topic("live", self.access.board.changed())
+        if self.remember is not None:  # after a reset: this device keeps the new key
+            secret, self.remember = self.remember, None
+            self.page.run_task(remember, self.page, secret)
+
+    def keeper_link(self) -> str:
+        return self.access.links.keeper(self.access.keys)
+
+    def watch_link(self) -> str:
+        return self.access.links.watch(self.access.keys)
+
+    def reset_keys(self) -> None:
+        """New keys: this page keeps access, every other one is logged out
+        (runs off the event loop, like every action)."""
+        keys = self.access.ring.reset()
+        self.secret = self.remember = keys.keeper
+        log.warning("keys reset from the app (%s)", self.page.client_ip)
+        self.page.pubsub.send_all_on_topic("keys", keys.generation)
+
+
+def look(page: ft.Page) -> None:
+    page.title = _("Spades Scorekeeper")
+    page.fonts = dict(FONTS)
+    page.theme = theme(LIGHT)
+    page.dark_theme = theme(DARK)
+    page.theme_mode = ft.ThemeMode.SYSTEM
+
+
+async def stored_secret(page: ft.Page) -> str | None:
+    try:
+        value = await asyncio.wait_for(ft.SharedPreferences().get(PREF_KEY), PREF_TIMEOUT)
+    except Exception as error:  # an old client, a closed page, a client that never answers
+        log.info("could not read the stored key: %r", error)
+        return None
+    return value if isinstance(value, str) and len(value) < 200 else None
+
+
+async def remember(page: ft.Page, secret: str | None) -> None:
+    prefs = ft.SharedPreferences()
+    try:
+        if secret is None:
+            await asyncio.wait_for(prefs.remove(PREF_KEY), PREF_TIMEOUT)
+        else:
+            await asyncio.wait_for(prefs.set(PREF_KEY, secret), PREF_TIMEOUT)
+    except Exception as error:
+        log.info("could not store the key: %r", error)
+
+
+def closed_door(page: ft.Page, logged_out: bool = False) -> None:
+    """The page for a device without a link: whom to ask."""
+    page.on_route_change = ignored_route
+    page.views.clear()
+    why = (
+        _("This device was logged out: the keeper made new links.")
+        if logged_out
+        else _("This scoreboard is private.")
+    )
+    page.views.append(
+        ft.View(
+            route="/",
+            vertical_alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            padding=24,
+            controls=[
+                ft.Icon(ft.Icons.LOCK_OUTLINE, size=64),
+                ft.Semantics(
+                    identifier="closed-door",
+                    content=ft.Text(_("Ask the keeper"), size=28, weight=ft.FontWeight.BOLD),
+                ),
+                ft.Text(why, size=18, text_align=ft.TextAlign.CENTER),
+                ft.Text(
+                    _(
+                        "Whoever keeps the score can show you a link or a QR code on "
+                        "their Share screen: the watch link to follow the game, the "
+                        "keeper link to enter hands."
+                    ),
+                    size=16,
+                    text_align=ft.TextAlign.CENTER,
+                    width=480,
+                ),
+            ],
+        )
+    )
+
+
+async def ignored_route(event: ft.RouteChangeEvent) -> None:
+    route = getattr(event, "route", None)
+    log.warning("a page without access asked for %r: ignored", str(route)[:200])
+
+
+def no_tracebacks(page: ft.Page) -> None:
+    """Flet sends a failing handler's traceback to the page; log it here instead
+    and tell the page only that something failed."""
+    session = page.session
+    send_crash = session.error
+
+    def error(message: str) -> None:
+        log.error("a handler failed on %s: %s", page.client_ip, message)
+        send_crash(_("Something went wrong on the server (it was logged). Reload the page."))
+
+    session.error = error  # type: ignore[method-assign]
+
+
+async def log_out(page: ft.Page) -> None:
+    page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
+    closed_door(page, logged_out=True)
+    page.update()
+
+
+def make_web_main(store: GameStore, access: Access) -> Callable[[ft.Page], Any]:
+    keeper_main = make_main(store)
+
+    async def main(page: ft.Page) -> None:
+        no_tracebacks(page)
+        look(page)
+        secret, rest = secret_in_route(page.route or "/")
+        from_link = secret is not None
+        if secret is None:
+            secret = await stored_secret(page)
+        role = Role.NONE
+        keys = access.keys
+        if secret:
+            role = await access.throttle.check(page.client_ip or "", keys, secret)
+        if role is Role.NONE:
+            if secret:
+                log.warning("a wrong key from %s", page.client_ip)
+                if not from_link:
+                    await remember(page, None)
+            closed_door(page)
+            return
+        if from_link:
+            await remember(page, secret)
+        if role is Role.KEEPER:
+            keeper = KeeperPass(access, page, keys)
+
+            async def keys_changed(_topic: str, _generation: Any) -> None:
+                own_update_state()
+                if not keeper.may_act():
+                    await keeper.refused()
+
+            page.route = rest
+            await keeper_main(page, keeper)
+            page.pubsub.subscribe_topic("keys", keys_changed)
+            if from_link:
+                await page.push_route(rest)  # the secret leaves the address bar
+            return
+
+        def may_watch() -> bool:
+            return access.keys.watch == keys.watch
+
+        async def watcher_out() -> None:
+            log.info("a watcher page was logged out (%s)", page.client_ip)
+            await log_out(page)
+
+        watcher = WatchSession(page, access.board.games, may_watch, watcher_out)
+
+        async def watch_keys_changed(_topic: str, _generation: Any) -> None:
+            own_update_state()
+            if not may_watch():
+                await watcher_out()
+
+        page.pubsub.subscribe_topic("keys", watch_keys_changed)
+        await watcher.start(rest)
+
+    return main

@@ -1,0 +1,123 @@
+"""What the watch link shows: the games in progress (and those just won),
+read from the store once per change however many devices watch. No flet."""
+
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from scorekeeper.draft import HandDraft, Step
+from scorekeeper.saved import SavedGame
+from scorekeeper.scoring import Status, score_game
+from scorekeeper.storage.store import GameNotFoundError, GameStore, now
+from scorekeeper.ui.text import bid_label, outcome, side_label
+
+LIVE_GAMES = 20
+JUST_WON = timedelta(minutes=30)  # a finished game stays on the board this long
+
+
+@dataclass(frozen=True)
+class LiveSide:
+    names: str  # "Alex + Charlie", names isolated for right-to-left scripts
+    score: int
+    bags: int  # carried, after penalties
+    bid: str  # the side's contract so far in the hand being bid, "" before any bid
+
+
+@dataclass(frozen=True)
+class LiveBid:
+    player: str
+    bid: str  # "4", "Nil", "Blind nil", or "" while not yet bid
+
+
+@dataclass(frozen=True)
+class LiveGame:
+    id: str
+    sides: tuple[LiveSide, ...]
+    hand: int  # the number of the hand being played (1-based); hands recorded + 1
+    dealer: str
+    first_bidder: str
+    bids: tuple[LiveBid, ...]  # in bidding order
+    step: str  # "bids", "tricks" or "" when no hand is being entered
+    target: int
+    result: str | None  # who won, or a tie to play on
+    finished: bool
+
+
+def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
+    game = saved.game
+    score = score_game(game)
+    index = len(game.hands)
+    order = game.bidding_order(index)
+    entering = draft if draft is not None and draft.editing is None else None
+    bids = tuple(
+        LiveBid(game.players[seat], bid_label(entering.bids[seat]) if entering else "")
+        for seat in order
+    )
+    if entering:
+        bids = tuple(LiveBid(b.player, "" if b.bid == "-" else b.bid) for b in bids)
+    sides = []
+    for total in score.sides:
+        contract = ""
+        if entering and any(entering.bids[seat] is not None for seat in total.seats):
+            contract = str(entering.contract(total.seats))
+        sides.append(LiveSide(side_label(game, total.side), total.score, total.bags, contract))
+    finished = score.status is Status.FINISHED
+    return LiveGame(
+        id=saved.id,
+        sides=tuple(sides),
+        hand=index + 1,
+        dealer=game.players[game.dealer(index)],
+        first_bidder=game.players[order[0]],
+        bids=bids,
+        step=(entering.step.value if entering.step in (Step.BIDS, Step.TRICKS) else "")
+        if entering and not finished
+        else "",
+        target=game.rules.target,
+        result=outcome(game, score),
+        finished=finished,
+    )
+
+
+def read_live_games(store: GameStore, at: datetime | None = None) -> tuple[LiveGame, ...]:
+    """Games in progress, newest first, then the games won in the last half hour."""
+    at = at or now()
+    playing = store.history(status=Status.IN_PROGRESS, limit=LIVE_GAMES).items
+    won = [
+        g
+        for g in store.history(status=Status.FINISHED, limit=5).items
+        if at - g.updated_at <= JUST_WON
+    ]
+    games = []
+    for summary in (*playing, *won):
+        try:
+            saved = store.get(summary.id)
+        except GameNotFoundError:  # deleted meanwhile
+            continue
+        draft = store.draft(summary.id) if summary.status is Status.IN_PROGRESS else None
+        games.append(live_game(saved, draft))
+    return tuple(games)
+
+
+class LiveBoard:
+    """The live games, read again only after a change was announced: twenty
+    watchers cost one read of the store per change."""
+
+    def __init__(self, store: GameStore) -> None:
+        self.store = store
+        self._lock = threading.Lock()
+        self.version = 0
+        self._read_version = -1
+        self._games: tuple[LiveGame, ...] = ()
+
+    def changed(self) -> int:
+        with self._lock:
+            self.version += 1
+            return self.version
+
+    def games(self) -> tuple[LiveGame, ...]:
+        """The games as of the latest change (blocking: call it off the event loop)."""
+        with self._lock:
+            if self._read_version != self.version:
+                self._games = read_live_games(self.store)
+                self._read_version = self.version
+            return self._games

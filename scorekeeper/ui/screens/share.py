@@ -1,0 +1,112 @@
+"""Share: the watch link and the keeper link, as text and QR codes, and the
+button that makes new ones (logging out every other device)."""
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.ui.qr import qr_png
+from scorekeeper.ui.screens.widgets import Bind, Files, heading, tagged
+from scorekeeper.ui.state import AppState
+
+
+def link_block(link: str, identifier: str) -> list[ft.Control]:
+    return [
+        ft.Row(
+            [
+                ft.Container(
+                    ft.Image(src=qr_png(link), width=220, height=220, fit=ft.BoxFit.CONTAIN),
+                    bgcolor=ft.Colors.WHITE,
+                    padding=8,
+                    border_radius=8,
+                )
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        tagged(identifier, ft.Text(link, size=14, font_family="DejaVuSans")),
+    ]
+
+
+def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
+    sharing = state.sharing
+    if sharing is None:
+        return []
+    watch, keeper = sharing.watch_link(), sharing.keeper_link()
+    controls: list[ft.Control] = [
+        heading(_("Watch link")),
+        ft.Text(
+            _(
+                "For the other players and onlookers: the live scores of the games in "
+                "progress and a table display, updated after every hand. Nothing can "
+                "be changed from it."
+            )
+        ),
+        *link_block(watch, "watch-link"),
+    ]
+    if "//127.0.0.1:" in watch or "//localhost:" in watch:
+        controls.append(
+            ft.Text(
+                _(
+                    "These links work on this computer only. For phones on the same "
+                    "Wi-Fi, start the app with `scorekeeper serve --lan`."
+                ),
+                italic=True,
+            )
+        )
+    controls += [
+        ft.Divider(),
+        heading(_("Keeper link")),
+        ft.Text(
+            _(
+                "Full access: entering hands, history, export, import and delete. The "
+                "device that opens it remembers it. Show it only to someone who keeps "
+                "the score with you."
+            )
+        ),
+    ]
+    if state.show_keeper_link:
+        controls += link_block(keeper, "keeper-link")
+        controls.append(
+            ft.TextButton(_("Hide the keeper link"), on_click=on(state.reveal_keeper_link, False))
+        )
+    else:
+        controls.append(
+            ft.OutlinedButton(
+                _("Show the keeper link"),
+                icon=ft.Icons.KEY,
+                on_click=on(state.reveal_keeper_link, True),
+            )
+        )
+    controls += [
+        ft.Divider(),
+        heading(_("Log out every other device")),
+        ft.Text(
+            _(
+                "Makes new links. Every device that has the old ones, watchers "
+                "included, sees a page that says to ask you; this one stays in."
+            )
+        ),
+    ]
+    if state.confirm_reset:
+        controls.append(
+            ft.Row(
+                [
+                    ft.FilledButton(
+                        _("Yes, make new links"),
+                        icon=ft.Icons.LOCK_RESET,
+                        on_click=on(state.reset_links),
+                        style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
+                    ),
+                    ft.TextButton(_("Cancel"), on_click=on(state.ask_reset, False)),
+                ],
+                wrap=True,
+            )
+        )
+    else:
+        controls.append(
+            ft.OutlinedButton(
+                _("Log out every other device"),
+                icon=ft.Icons.LOCK_RESET,
+                on_click=on(state.ask_reset, True),
+            )
+        )
+    return controls

@@ -1,0 +1,338 @@
+"""The watch link: the live scoreboard of the games in progress and a table
+display, read-only. A watcher's page holds no control that changes anything;
+its only inputs are which game to show, checked here."""
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.ui.live import LiveGame
+
+log = logging.getLogger(__name__)
+
+LIVE = "/live"
+GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
+SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
+SIDE_BACKGROUNDS = (ft.Colors.BLUE_50, ft.Colors.ORANGE_50)
+
+
+def watch_route(route: str) -> tuple[str | None, str | None]:
+    """(game id or None for the list, None) for a route a watcher may open,
+    else (None, the reason)."""
+    parts = [p for p in route.split("?")[0].split("/") if p]
+    if parts == ["live"] or not parts or parts == ["watch"]:
+        return None, None
+    if len(parts) == 2 and parts[0] == "live" and GAME_ID.fullmatch(parts[1]):
+        return parts[1], None
+    return None, _("{route!r} is not a page of the watch link.").format(route=route[:80])
+
+
+def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
+    return ft.Semantics(identifier=identifier, content=control)
+
+
+def turn_text(game: LiveGame) -> str:
+    if game.result:
+        return game.result
+    return _("Hand {number}: {dealer} deals, {bidder} bids first").format(
+        number=game.hand, dealer=game.dealer, bidder=game.first_bidder
+    )
+
+
+def bids_text(game: LiveGame) -> str | None:
+    if not game.step:
+        return None
+    entered = [f"{b.player} {b.bid}" for b in game.bids if b.bid]
+    if not entered:
+        return _("Bidding: no bid yet")
+    return _("Bids: {bids}").format(bids=" · ".join(entered))
+
+
+def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> ft.Control:
+    sides: list[ft.Control] = [
+        ft.Column(
+            [
+                ft.Text(side.names, color=SIDE_COLORS[s % 2], weight=ft.FontWeight.BOLD, size=16),
+                tagged(
+                    f"live-score-{index}-{s}",
+                    ft.Text(str(side.score), size=40, weight=ft.FontWeight.BOLD),
+                ),
+                tagged(
+                    f"live-bags-{index}-{s}", ft.Text(_("Bags {count}").format(count=side.bags))
+                ),
+            ],
+            expand=True,
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        for s, side in enumerate(game.sides)
+    ]
+    lines: list[ft.Control] = [
+        ft.Row(sides),
+        tagged(f"live-turn-{index}", ft.Text(turn_text(game), size=16)),
+    ]
+    bids = bids_text(game)
+    if bids:
+        lines.append(tagged(f"live-bids-{index}", ft.Text(bids, size=16)))
+    lines.append(
+        ft.OutlinedButton(
+            _("Table display"),
+            icon=ft.Icons.TV,
+            on_click=lambda _e: open_table(game.id),
+        )
+    )
+    return ft.Card(ft.Container(ft.Column(lines, spacing=8), padding=16))
+
+
+def live_list(games: tuple[LiveGame, ...], open_table: Callable[[str], Any]) -> list[ft.Control]:
+    if not games:
+        return [
+            tagged(
+                "live-empty",
+                ft.Text(_("No game is being played right now. This page updates by itself.")),
+            )
+        ]
+    return [game_card(game, i, open_table) for i, game in enumerate(games)]
+
+
+def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
+    """One game for a tablet on the table: landscape, large type."""
+    unit = max(min(height / 100, width / 160), 2.5)  # type scales with the screen
+    panels: list[ft.Control] = []
+    for s, side in enumerate(game.sides):
+        contract = _("Bid {count}").format(count=side.bid) if side.bid else " "
+        panels.append(
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(
+                            side.names,
+                            size=6 * unit,
+                            weight=ft.FontWeight.BOLD,
+                            color=SIDE_COLORS[s % 2],
+                            text_align=ft.TextAlign.CENTER,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        tagged(
+                            f"table-score-{s}",
+                            ft.Text(
+                                str(side.score),
+                                size=24 * unit,
+                                weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.BLACK,
+                            ),
+                        ),
+                        tagged(
+                            f"table-bags-{s}",
+                            ft.Text(
+                                _("Bags {count}").format(count=side.bags),
+                                size=6 * unit,
+                                color=ft.Colors.BLACK,
+                            ),
+                        ),
+                        tagged(
+                            f"table-contract-{s}",
+                            ft.Text(contract, size=5 * unit, color=ft.Colors.BLACK),
+                        ),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                ),
+                bgcolor=SIDE_BACKGROUNDS[s % 2],
+                border_radius=2 * unit,
+                padding=2 * unit,
+                expand=True,
+                alignment=ft.Alignment.CENTER,
+            )
+        )
+    bids: list[ft.Control] = [
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(
+                        bid.player,
+                        size=4.5 * unit,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
+                    tagged(
+                        f"table-bid-{i}",
+                        ft.Text(bid.bid or "…", size=8 * unit, weight=ft.FontWeight.BOLD),
+                    ),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            expand=True,
+            alignment=ft.Alignment.CENTER,
+        )
+        for i, bid in enumerate(game.bids)
+    ]
+    rows: list[ft.Control] = [
+        ft.Row(panels, expand=True, spacing=2 * unit),
+        tagged(
+            "table-turn",
+            ft.Text(turn_text(game), size=5.5 * unit, text_align=ft.TextAlign.CENTER),
+        ),
+    ]
+    if game.step:
+        rows.append(ft.Row(bids, spacing=unit))
+    return ft.Column(
+        rows,
+        expand=True,
+        spacing=1.5 * unit,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+def own_update_state() -> None:
+    """A pubsub handler runs in a copy of the sender's context, which shares
+    Flet's "update was called" flag with the sender's event: this page's
+    update() would then cancel the sender's own automatic update. Give this
+    handler a state of its own first."""
+    ft.context.reset_auto_update()  # type: ignore[no-untyped-call]
+
+
+class WatchSession:
+    """One watcher's page: renders the live board again after each change."""
+
+    def __init__(
+        self,
+        page: ft.Page,
+        games: Callable[[], tuple[LiveGame, ...]],
+        may_watch: Callable[[], bool],
+        logged_out: Callable[[], Any],
+    ) -> None:
+        self.page = page
+        self.read_games = games
+        self.may_watch = may_watch
+        self.logged_out = logged_out
+        self.games: tuple[LiveGame, ...] = ()
+        self.game_id: str | None = None
+        self.message: str | None = None
+        self.shown: Any = None
+        self._refreshing = False
+        self._again = False
+
+    async def start(self, route: str) -> None:
+        self.page.on_route_change = self.route_changed
+        self.page.on_resize = self.resized
+        self.page.pubsub.subscribe_topic("live", self.changed)
+        self.game_id, self.message = watch_route(route)
+        if self.message:
+            log.warning("a watcher asked for %r: refused", route[:200])
+        self.games = await asyncio.to_thread(self.read_games)
+        self.render()
+        if self.page.route != self.route:
+            await self.page.push_route(self.route)
+
+    @property
+    def route(self) -> str:
+        return f"{LIVE}/{self.game_id}" if self.game_id else LIVE
+
+    async def route_changed(self, event: ft.RouteChangeEvent) -> None:
+        route = getattr(event, "route", None)
+        if not isinstance(route, str):
+            log.warning("a watcher sent a route that is not a URL: %r", str(route)[:200])
+            return
+        if route == self.route:
+            return  # our own push_route coming back: already shown
+        if not self.may_watch():
+            await self.logged_out()
+            return
+        game_id, problem = watch_route(route or "/")
+        if problem:
+            log.warning("a watcher asked for %r: refused", route[:200])
+            self.message = problem
+            self.game_id = None
+        else:
+            self.message, self.game_id = None, game_id
+        self.render(force=True)
+        self.page.update()
+        if problem:
+            with contextlib.suppress(RuntimeError):  # the page may be gone already
+                await self.page.push_route(self.route)
+
+    def open_table(self, game_id: str) -> None:
+        self.page.run_task(self.page.push_route, f"{LIVE}/{game_id}")
+
+    def resized(self, _event: Any) -> None:
+        if self.game_id:
+            self.render(force=True)
+            self.page.update()
+
+    async def changed(self, _topic: str, _message: Any) -> None:
+        """Pubsub: the keeper changed something."""
+        own_update_state()
+        await self.refresh()
+
+    async def refresh(self) -> None:
+        if self._refreshing:  # one more read after the running one, not one per tap
+            self._again = True
+            return
+        self._refreshing = True
+        try:
+            while True:
+                self._again = False
+                if not self.may_watch():
+                    await self.logged_out()
+                    return
+                games = await asyncio.to_thread(self.read_games)
+                if games != self.games:
+                    self.games = games
+                    self.render()
+                    self.page.update()
+                if not self._again:
+                    return
+        finally:
+            self._refreshing = False
+
+    def render(self, force: bool = False) -> None:
+        size = (self.page.width or 1280, self.page.height or 800)
+        shown = (self.game_id, self.games, self.message, size)
+        if shown == self.shown and not force:
+            return
+        self.shown = shown
+        game = next((g for g in self.games if g.id == self.game_id), None)
+        self.page.views.clear()
+        if self.game_id and game:
+            self.page.views.append(
+                ft.View(
+                    route=self.route,
+                    padding=16,
+                    controls=[table_display(game, *size)],
+                )
+            )
+            return
+        controls: list[ft.Control] = []
+        if self.message:
+            controls.append(tagged("message", ft.Text(self.message, color=ft.Colors.ERROR)))
+        if self.game_id and not game:
+            controls.append(tagged("message", ft.Text(_("That game is no longer being played."))))
+        controls += live_list(self.games, self.open_table)
+        self.page.views.append(
+            ft.View(
+                route=LIVE,
+                scroll=ft.ScrollMode.AUTO,
+                appbar=ft.AppBar(title=ft.Text(_("Live scores"))),
+                controls=[
+                    ft.ResponsiveRow(
+                        [
+                            ft.Container(
+                                ft.Column(controls, spacing=12),
+                                col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
+                            )
+                        ],
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    )
+                ],
+            )
+        )

@@ -1,0 +1,194 @@
+"""The keeper and two watchers in real Chromium: each save reaches both watch
+pages within a second, the watch pages hold nothing that changes anything, the
+table display shows the hand as it is bid, and a reset logs the others out."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.served import (
+    DESKTOP,
+    PHONE,
+    ServedApp,
+    enter_hand,
+    hook,
+    launch,
+    load,
+    new_game,
+    open_app,
+    reveal,
+    settle,
+    text,
+)
+
+pytestmark = pytest.mark.e2e
+TABLET = {"width": 1280, "height": 800}
+PHONE_LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}
+WITHIN = 1000  # ms from the keeper's save to every watcher
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def app(tmp_path):
+    served = ServedApp(tmp_path)
+    served.start()
+    yield served
+    served.stop()
+
+
+def watch_link(keeper: Page) -> str:
+    hook(keeper, "share").click()
+    expect(hook(keeper, "watch-link")).to_have_text(
+        re.compile(r"^http://127\.0\.0\.1:\d+/watch/[\w-]{43}$")
+    )
+    link = text(keeper, "watch-link")
+    keeper.get_by_role("button", name="Home").click()
+    expect(keeper.get_by_role("button", name="New game")).to_be_visible()
+    settle(keeper)
+    return link
+
+
+def resume(keeper: Page) -> None:
+    keeper.locator('[flt-semantics-identifier^="resume-"]').first.click()
+    expect(keeper.get_by_role("button", name="Enter hand")).to_be_visible()
+    settle(keeper)
+
+
+def no_controls_that_act(page: Page) -> None:
+    """A watch page: no text box, and no button but the table display one."""
+    expect(page.get_by_role("textbox")).to_have_count(0)
+    names = {
+        b.get_attribute("aria-label") or b.inner_text() for b in page.get_by_role("button").all()
+    }
+    assert names <= {"Table display", ""}, names
+
+
+def test_two_watchers_follow_the_keeper_and_cannot_act(browser: Browser, app: ServedApp):
+    keeper = open_app(browser, app.url, PHONE)
+    new_game(keeper)
+    link = watch_link(keeper)
+    resume(keeper)
+    board = open_app(browser, link, PHONE)
+    table = open_app(browser, link, TABLET)
+    expect(hook(board, "live-score-0-0")).to_have_text("0")
+    table.get_by_role("button", name="Table display").click()
+    expect(hook(table, "table-score-0")).to_have_text("0")
+    for watcher in (board, table):
+        no_controls_that_act(watcher)
+
+    keeper.get_by_role("button", name="Enter hand").click()
+    expect(hook(keeper, "contracts")).to_be_visible()
+    settle(keeper)
+    # the hand as it is bid: Beth bids first (Alex deals)
+    expect(hook(table, "table-turn")).to_have_text(
+        re.compile("Hand 1: .*Alex.* deals, .*Beth.* bids first")
+    )
+    for _ in range(4):
+        hook(keeper, "bid-plus-1").click()
+    expect(hook(table, "table-bid-0")).to_have_text("4", timeout=WITHIN)
+    expect(hook(table, "table-contract-1")).to_have_text("Bid 4")
+    expect(hook(board, "live-bids-0")).to_have_text(re.compile("Bids: .*Beth.* 4"))
+    for seat in (0, 2, 3):
+        for _ in range(3):
+            hook(keeper, f"bid-plus-{seat}").click()
+    keeper.get_by_role("button", name="Next: tricks").click()
+    expect(hook(keeper, "tricks-left")).to_be_visible()
+    settle(keeper)
+    for seat, count in enumerate([3, 4, 3, 3]):
+        for _ in range(count):
+            hook(keeper, f"tricks-plus-{seat}").click()
+    expect(hook(keeper, "tricks-left")).to_have_text("Tricks left: 0")
+    keeper.get_by_role("button", name="Save hand").click()
+    expect(hook(keeper, "summary")).to_be_visible()
+    for ours, theirs in (("60", "70"), ("141", "192")):
+        if ours == "141":
+            enter_hand(keeper, [4, "nil", 4, 2], [5, 0, 4, 4])  # returns once saved
+        expect(hook(board, "live-score-0-0")).to_have_text(ours, timeout=WITHIN)
+        expect(hook(board, "live-score-0-1")).to_have_text(theirs, timeout=WITHIN)
+        expect(hook(table, "table-score-0")).to_have_text(ours, timeout=WITHIN)
+        expect(hook(table, "table-score-1")).to_have_text(theirs, timeout=WITHIN)
+    expect(hook(table, "table-bags-0")).to_have_text("Bags 1")
+    expect(hook(table, "table-bags-1")).to_have_text("Bags 2")
+    for watcher in (board, table):
+        no_controls_that_act(watcher)
+
+    # a watcher asking for a keeper's page gets the live board and a message
+    load(board, app.base + "history")
+    expect(hook(board, "message")).to_contain_text("'/history' is not a page of the watch link")
+    expect(hook(board, "live-score-0-0")).to_have_text("141")
+    for page in (keeper, board, table):
+        page.close()
+
+
+def test_a_device_without_a_link_is_told_to_ask_the_keeper(browser: Browser, app: ServedApp):
+    stranger = open_app(browser, app.base, PHONE)
+    expect(hook(stranger, "closed-door")).to_have_text("Ask the keeper")
+    load(stranger, app.base + "history")
+    expect(hook(stranger, "closed-door")).to_be_visible()
+    no_controls_that_act(stranger)
+    stranger.close()
+
+
+def test_the_keeper_device_remembers_and_a_reset_logs_out_the_others(
+    browser: Browser, app: ServedApp
+):
+    keeper = open_app(browser, app.url, PHONE)
+    expect(keeper.get_by_role("button", name="New game")).to_be_visible()
+    assert keeper.url == app.base, "the secret leaves the address bar"
+    load(keeper, app.base)  # the bare address, later: still the keeper
+    expect(keeper.get_by_role("button", name="New game")).to_be_visible()
+    other = open_app(browser, app.url, DESKTOP)  # a second keeper device
+    link = watch_link(keeper)
+    watcher = open_app(browser, link, PHONE)
+    expect(hook(watcher, "live-empty")).to_be_visible()
+
+    hook(keeper, "share").click()
+    expect(hook(keeper, "watch-link")).to_be_visible()
+    settle(keeper)
+    reveal(keeper, keeper.get_by_role("button", name="Log out every other device")).click()
+    expect(keeper.get_by_role("button", name="Yes, make new links")).to_be_visible()
+    settle(keeper)
+    reveal(keeper, keeper.get_by_role("button", name="Yes, make new links")).click()
+    expect(hook(keeper, "message")).to_contain_text("every other device is logged out")
+    settle(keeper)
+    for page in (other, watcher):
+        expect(page.get_by_text("This device was logged out")).to_be_visible()
+    assert text(keeper, "watch-link") != link
+    keeper.get_by_role("button", name="Home").click()
+    new_game(keeper)  # the keeper goes on
+    load(keeper, app.base)
+    expect(
+        keeper.get_by_role("button", name="Enter hand")
+        .or_(keeper.get_by_role("button", name="New game"))
+        .first
+    ).to_be_visible()
+    load(other, app.base)
+    expect(hook(other, "closed-door")).to_be_visible()
+    for page in (keeper, other, watcher):
+        page.close()
+
+
+def test_table_display_in_landscape(browser: Browser, app: ServedApp, tmp_path):
+    keeper = open_app(browser, app.url, PHONE)
+    new_game(keeper, ("Alex", "Beth", "Charlie", "David"))
+    enter_hand(keeper, [4, 3, "nil", 4], [5, 3, 0, 5])
+    link = watch_link(keeper)
+    for size in (TABLET, PHONE_LANDSCAPE):
+        watcher = open_app(browser, link, size)
+        watcher.get_by_role("button", name="Table display").click()
+        expect(hook(watcher, "table-score-0")).to_have_text("141")
+        settle(watcher)
+        for identifier in ("table-score-0", "table-score-1", "table-turn"):
+            box = hook(watcher, identifier).bounding_box()
+            assert box and box["y"] + box["height"] <= size["height"], identifier
+        watcher.screenshot(path=tmp_path / f"table-{size['width']}.png")
+        watcher.close()
+    keeper.close()

@@ -1,0 +1,111 @@
+"""What the watch link shows, read from a real store, and the QR image."""
+
+import zlib
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from scorekeeper.draft import HandDraft
+from scorekeeper.exchange import Incoming
+from scorekeeper.model import NIL, Bid
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.live import LiveBoard, read_live_games
+from scorekeeper.ui.qr import qr_matrix, qr_png
+from scorekeeper.ui.watch import watch_route
+from tests.factories import EVEN, game
+
+
+@pytest.fixture
+def store(tmp_path):
+    with GameStore(tmp_path) as s:
+        yield s
+
+
+def plain(text: str) -> str:
+    return text.replace("\u2068", "").replace("\u2069", "")
+
+
+def test_games_in_progress_and_just_won_only(store):
+    old = datetime(2025, 1, 1, tzinfo=UTC)
+    store.import_games([Incoming(game(*(EVEN,) * 9), created_at=old, updated_at=old)])
+    won = store.create(game(*(EVEN,) * 9))  # finished now: stays on the board a while
+    playing = store.create(game(EVEN))
+    live = read_live_games(store)
+    assert [g.id for g in live] == [playing.id, won.id]
+    assert live[1].finished and "win" in (live[1].result or "")
+    later = datetime.now(UTC) + timedelta(hours=1)
+    assert [g.id for g in read_live_games(store, at=later)] == [playing.id]
+
+
+def test_the_hand_being_bid_shows_in_bidding_order(store):
+    saved = store.create(game(EVEN))  # hand 2: Beth deals, Charlie bids first
+    draft = HandDraft.empty(4).with_bid(2, Bid(4)).with_bid(3, NIL)
+    store.save_draft(saved.id, draft)
+    (live,) = read_live_games(store)
+    assert live.hand == 2 and plain(live.dealer) == "Beth" and live.first_bidder == "Charlie"
+    assert [(b.player, b.bid) for b in live.bids] == [
+        ("Charlie", "4"),
+        ("David", "Nil"),
+        ("Alex", ""),
+        ("Beth", ""),
+    ]
+    assert [s.bid for s in live.sides] == ["4", "0"]  # Beth + David: a nil so far
+    assert [(s.score, s.bags) for s in live.sides] == [(61, 1), (60, 0)]
+    assert live.step == "bids"
+
+
+def test_an_edit_of_an_old_hand_is_not_the_current_bidding(store):
+    saved = store.create(game(EVEN))
+    store.save_draft(saved.id, HandDraft.of_hand(EVEN, 0))
+    (live,) = read_live_games(store)
+    assert live.step == "" and all(b.bid == "" for b in live.bids)
+
+
+def test_the_board_reads_once_per_change(store, monkeypatch):
+    board = LiveBoard(store)
+    reads = []
+    monkeypatch.setattr("scorekeeper.ui.live.read_live_games", lambda s: reads.append(1) or ())
+    for _ in range(20):
+        board.games()
+    board.changed()
+    for _ in range(20):
+        board.games()
+    assert len(reads) == 2
+
+
+@pytest.mark.parametrize(
+    ("route", "game_id", "refused"),
+    [
+        ("/live", None, False),
+        ("/watch", None, False),
+        ("/", None, False),
+        ("/live/20261201-101010-abc123", "20261201-101010-abc123", False),
+        ("/history", None, True),
+        ("/live/../history", None, True),
+        ("/live/20261201-101010-ABC123", None, True),
+        ("/game/20261201-101010-abc123/hand", None, True),
+    ],
+)
+def test_watch_routes_are_checked(route, game_id, refused):
+    found, problem = watch_route(route)
+    assert found == game_id
+    assert (problem is not None) == refused
+    if problem:
+        assert repr(route) in problem
+
+
+def test_the_qr_png_holds_the_qr_matrix():
+    link = "http://192.168.1.20:8550/watch/" + "w" * 43
+    matrix = qr_matrix(link)
+    data = qr_png(link, scale=3)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    width = int.from_bytes(data[16:20], "big")
+    assert width == len(matrix) * 3
+    start = data.index(b"IDAT") + 4
+    length = int.from_bytes(data[start - 8 : start - 4], "big")
+    raw = zlib.decompress(data[start : start + length])
+    stride = 1 + (width + 7) // 8
+    for y, row in enumerate(matrix):
+        line = raw[y * 3 * stride + 1 : y * 3 * stride + stride]
+        bits = "".join(f"{b:08b}" for b in line)[:width]
+        assert [bit == "0" for bit in bits[::3]] == row
