@@ -4,7 +4,7 @@ each action off the event loop (storage work never freezes other devices)."""
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screens import body
 from scorekeeper.ui.state import AppState, Screen
 from scorekeeper.ui.views import HandView, SetupView, app_bar
+from scorekeeper.ui.webclient import WebClient, needs_emoji
 
 log = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
@@ -63,8 +64,11 @@ def theme() -> ft.Theme:
 
 
 class Session:
-    def __init__(self, page: ft.Page, store: GameStore) -> None:
+    def __init__(
+        self, page: ft.Page, store: GameStore, emoji: tuple[str, str] | None = None
+    ) -> None:
         self.page = page
+        self.emoji = emoji  # (family, url) of the colour emoji font, until a name needs it
         self.state = AppState(store)
         self.lock = asyncio.Lock()
         self.screen: SetupView | HandView | None = None
@@ -181,6 +185,10 @@ class Session:
             self.shown, self.screen = shown, None
             self._new_view()
         self.view.appbar = app_bar(state, self.on)
+        if self.emoji and any(needs_emoji(name) for name in shown_names(state)):
+            family, url = self.emoji
+            self.page.fonts = {**(self.page.fonts or {}), family: url}
+            self.emoji = None
         key = screen_key(state)
         if key is None:
             self.screen = None
@@ -202,14 +210,39 @@ def screen_key(state: AppState) -> tuple[Any, ...] | None:
     return None
 
 
-def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
+def shown_names(state: AppState) -> Iterator[str]:
+    """The names the screens may show: those typed, the game's, the lists'."""
+    yield from state.form.names
+    if state.saved:
+        yield from state.saved.game.players
+    for summary in (*state.in_progress, *state.recent, *state.history.items):
+        yield from summary.players
+    for player in state.players:
+        yield player.name
+    for pair in state.pairs:
+        yield from pair.names
+    for rivals in state.rivals:
+        yield from rivals.names
+
+
+def make_main(store: GameStore, web: WebClient | None = None) -> Callable[[ft.Page], Any]:
+    """The app for one page. With a prepared web client, the page loads its
+    subset fonts (from the versioned path) and the emoji font only when needed;
+    without (a native build), the bundled fonts as they are."""
+    if web is None:
+        fonts, emoji = dict(FONTS), None
+    else:
+        base = f"/c/{web.key}/"
+        fonts = {family: base + path for family, path in web.fonts.items()}
+        emoji = (web.emoji[0], base + web.emoji[1])
+
     async def main(page: ft.Page) -> None:
         page.title = _("Spades Scorekeeper")
-        page.fonts = dict(FONTS)
+        page.fonts = dict(fonts)
         page.theme = theme()
         page.dark_theme = theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store)
+        session = Session(page, store, emoji)
         page.on_route_change = session.route_changed
         page.pubsub.subscribe(session.saved_elsewhere)
         if store.notices:
