@@ -70,6 +70,10 @@ def serve(data: str | None, port: int, lan: bool, open_browser: bool) -> int:
     return 0
 
 
+# The page's meta description (for an installed app's listing, never on screen).
+DESCRIPTION = "Score keeping for Spades played with a real deck: bids, nil, bags, the race to 500."
+
+
 def web_app(
     main: Callable[[Any], Any], web: WebClient, on_startup: Callable[[], None] | None = None
 ) -> Any:
@@ -78,9 +82,7 @@ def web_app(
 
     outer = flet_web.fastapi.FastAPI(on_startup=[on_startup] if on_startup else None)
     outer.mount("/", flet_web.fastapi.app(main, no_cdn=True))
-    static = StaticClient(
-        web, app_name=_("Spades Scorekeeper"), app_description=_("Spades score keeping")
-    )
+    static = StaticClient(web, app_name=_("Spades Scorekeeper"), app_description=DESCRIPTION)
     return with_client(outer, static)
 
 
