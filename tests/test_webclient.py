@@ -78,10 +78,11 @@ def made(tmp_path_factory):
     """One build shared by the tests that only read it: (source, assets, client)."""
     root = tmp_path_factory.mktemp("made")
     web = make_source(root / "flet_web")
+    assets = make_assets(root / "assets")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(webclient, "source_dir", lambda: web)
-        assets = make_assets(root / "assets")
-        yield web, assets, prepare(root / "cache", icons=ICONS, assets=assets)
+        built = prepare(root / "cache", icons=ICONS, assets=assets)
+    return web, assets, built
 
 
 @pytest.fixture
@@ -306,8 +307,10 @@ def test_accept_encoding_parsing():
 
 def test_the_real_client_prepares_in_the_cache():
     """The client the app serves (built once per machine, reused after)."""
+    assert webclient.source_dir() == REAL
     web = prepare()
-    assert (web.folder / "main.dart.wasm").is_file()
+    wasm = (web.folder / "main.dart.wasm").read_bytes()
+    assert wasm.startswith(b"\0asm") and len(wasm) == (REAL / "main.dart.wasm").stat().st_size
     assert RIVE_CDN not in (web.folder / "main.dart.wasm").read_bytes()
     assert web.files()["main.dart.wasm"]["encodings"]["br"] < 2_500_000
 

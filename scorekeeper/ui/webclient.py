@@ -228,7 +228,9 @@ def _version(package: str) -> str:
 
 def build_key(icons: Iterable[str], pyodide: bool, assets: Path = ASSETS_DIR) -> str:
     digest = hashlib.sha256()
+    source = source_dir()
     parts = {
+        "source": [str(source), *(_size(source / name) for name in RIVE_FILES)],
         "format": FORMAT,
         "flet-web": _version("flet-web"),
         "fonttools": _version("fonttools"),
@@ -242,6 +244,10 @@ def build_key(icons: Iterable[str], pyodide: bool, assets: Path = ASSETS_DIR) ->
         digest.update(str(path.relative_to(assets)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _size(path: Path) -> int:
+    return path.stat().st_size if path.is_file() else -1
 
 
 def prepare(
