@@ -222,6 +222,10 @@ def test_the_page_points_at_the_versioned_files(http, built):
     assert f'flet.canvasKitBaseUrl="{prefix}canvaskit/"' in page
     assert 'flet.webSocketEndpoint="/ws"' in page
     assert "<title>Spades Scorekeeper</title>" in page
+    # the two big downloads start while the page is read (Chromium only)
+    assert f'l.href = "{prefix}" + href' in page
+    assert 'add("preload", "main.dart.wasm", "fetch")' in page
+    assert page.index("modulepreload") < page.index("flutter_bootstrap.js")
     assert "https://" not in page
 
 

@@ -14,7 +14,7 @@ import flet as ft
 from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.screens import SCREENS, Screen
+from scorekeeper.ui.screens import SCREENS, Screen, title_of
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.webclient import WebClient, needs_emoji
@@ -77,6 +77,7 @@ class Session:
         self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None
         self.shown: tuple[Any, ...] | None = None
+        self.bar: tuple[Any, ...] | None = None  # what the app bar shows
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.body = ft.Column()
@@ -96,6 +97,7 @@ class Session:
                 )
             ],
         )
+        self.bar = None
         self.page.views.clear()
         self.page.views.append(self.view)
 
@@ -230,7 +232,9 @@ class Session:
         if shown != self.shown:
             self.shown, self.screen = shown, None
             self._new_view()
-        self.view.appbar = app_bar(state, self.on)
+        bar = (state.screen, title_of(state), state.language)
+        if bar != self.bar:  # the same bar is kept: a tap sends only what changed
+            self.view.appbar, self.bar = app_bar(state, self.on), bar
         if self.emoji and any(needs_emoji(name) for name in shown_names(state)):
             family, url = self.emoji
             self.page.fonts = {**(self.page.fonts or {}), family: url}
