@@ -17,6 +17,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
 from scorekeeper.access import load_keys
+from scorekeeper.ui.webclient import prepare
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -53,6 +54,7 @@ class ServedApp:
 
     def start(self, timeout: float = 30, *flags: str) -> float:
         """Start the server; returns the seconds until it answered."""
+        prepare()  # the web client, built once per machine (can take a minute)
         env = {**os.environ, "SCOREKEEPER_DATA": str(self.data), "SCOREKEEPER_DEBUG": "1"}
         keys = load_keys(self.data)  # what the server finds (or makes) at its start
         self.url = self.base.rstrip("/") + keys.keeper_path()

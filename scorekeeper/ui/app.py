@@ -5,7 +5,7 @@ import asyncio
 import importlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -15,9 +15,10 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
-from scorekeeper.ui.screens import SCREENS, Screen
+from scorekeeper.ui.screens import SCREENS, Screen, title_of
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
+from scorekeeper.ui.webclient import WebClient, needs_emoji
 
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
@@ -98,15 +99,23 @@ class Keeper(Protocol):
 
 
 class Session:
-    def __init__(self, page: ft.Page, store: GameStore, keeper: Keeper | None = None) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        store: GameStore,
+        keeper: Keeper | None = None,
+        emoji: tuple[str, str] | None = None,
+    ) -> None:
         self.page = page
         self.keeper = keeper
+        self.emoji = emoji  # (family, url) of the colour emoji font, until a name needs it
         self.state = AppState(store)
         self.state.sharing = keeper if isinstance(keeper, Sharing) else None
         self.lock = asyncio.Lock()
         self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None
         self.shown: tuple[Any, ...] | None = None
+        self.bar: tuple[Any, ...] | None = None  # what the app bar shows
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.body = ft.Column()
@@ -128,6 +137,7 @@ class Session:
                 )
             ],
         )
+        self.bar = None
         self.page.views.clear()
         self.page.views.append(self.view)
 
@@ -306,8 +316,14 @@ class Session:
         if shown != self.shown:
             self.shown, self.screen = shown, None
             self._new_view()
-        self.view.appbar = app_bar(state, self.on)
+        bar = (state.screen, title_of(state), state.language)
+        if bar != self.bar:  # the same bar is kept: a tap sends only what changed
+            self.view.appbar, self.bar = app_bar(state, self.on), bar
         self._sync_dialog()
+        if self.emoji and any(needs_emoji(name) for name in shown_names(state)):
+            family, url = self.emoji
+            self.page.fonts = {**(self.page.fonts or {}), family: url}
+            self.emoji = None
         spec = SCREENS[state.screen]
         key = (state.screen, spec.keep(state)) if spec.keep else None
         if self.screen is not None and key is not None and key == self.screen_key:
@@ -355,13 +371,41 @@ def draw(screen: Screen) -> Draw:
     return build
 
 
-def make_main(store: GameStore) -> Callable[..., Any]:
+def shown_names(state: AppState) -> Iterator[str]:
+    """The names the screens may show: those typed, the game's, the lists'."""
+    yield from state.form.names
+    if state.saved:
+        yield from state.saved.game.players
+    for summary in (*state.in_progress, *state.recent, *state.history.items):
+        yield from summary.players
+    for player in state.players:
+        yield player.name
+    for pair in state.pairs:
+        yield from pair.names
+    for rivals in state.rivals:
+        yield from rivals.names
+
+
+def page_fonts(web: WebClient | None) -> tuple[dict[str, str], tuple[str, str] | None]:
+    """The fonts a page registers, and the emoji font kept until a name needs it.
+    With a prepared web client: its subset fonts, from the versioned path;
+    without (a native build): the bundled fonts as they are."""
+    if web is None:
+        return dict(FONTS), None
+    base = f"/c/{web.key}/"
+    fonts = {family: base + path for family, path in web.fonts.items()}
+    return fonts, (web.emoji[0], base + web.emoji[1])
+
+
+def make_main(store: GameStore, web: WebClient | None = None) -> Callable[..., Any]:
+    fonts, emoji = page_fonts(web)
+
     async def main(page: ft.Page, keeper: Keeper | None = None) -> None:
-        page.fonts = dict(FONTS)
+        page.fonts = dict(fonts)
         page.theme = theme(LIGHT)
         page.dark_theme = theme(DARK)
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store, keeper)
+        session = Session(page, store, keeper, emoji)
         page.on_route_change = session.route_changed
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected

@@ -18,10 +18,11 @@ import flet as ft
 from scorekeeper.access import KeyRing, Keys, Role, Throttle, secret_in_route
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import FONTS, make_main, theme
+from scorekeeper.ui.app import make_main, page_fonts, theme
 from scorekeeper.ui.live import LiveBoard
 from scorekeeper.ui.palette import DARK, LIGHT
 from scorekeeper.ui.watch import WatchSession, own_update_state
+from scorekeeper.ui.webclient import WebClient
 
 log = logging.getLogger(__name__)
 
@@ -98,9 +99,9 @@ class KeeperPass:
         self.page.pubsub.send_all_on_topic("keys", keys.generation)
 
 
-def look(page: ft.Page) -> None:
+def look(page: ft.Page, fonts: dict[str, str]) -> None:
     page.title = _("Spades Scorekeeper")
-    page.fonts = dict(FONTS)
+    page.fonts = dict(fonts)
     page.theme = theme(LIGHT)
     page.dark_theme = theme(DARK)
     page.theme_mode = ft.ThemeMode.SYSTEM
@@ -187,12 +188,15 @@ async def log_out(page: ft.Page) -> None:
     page.update()
 
 
-def make_web_main(store: GameStore, access: Access) -> Callable[[ft.Page], Any]:
-    keeper_main = make_main(store)
+def make_web_main(
+    store: GameStore, access: Access, web: WebClient | None = None
+) -> Callable[[ft.Page], Any]:
+    keeper_main = make_main(store, web)
+    fonts, _emoji = page_fonts(web)
 
     async def main(page: ft.Page) -> None:
         no_tracebacks(page)
-        look(page)
+        look(page, fonts)
         secret, rest = secret_in_route(page.route or "/")
         from_link = secret is not None
         if secret is None:

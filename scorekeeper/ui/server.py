@@ -19,7 +19,12 @@ from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import ASSETS_DIR
 from scorekeeper.ui.gate import Access, Links, make_web_main
-from scorekeeper.ui.web import Limits, ServerConfig, build_app
+from scorekeeper.ui.static import StaticClient
+from scorekeeper.ui.web import WS_PATH, Limits, ServerConfig, build_app
+from scorekeeper.ui.webclient import prepare
+
+# The page's meta description (for an installed app's listing, never on screen).
+DESCRIPTION = "Score keeping for Spades played with a real deck: bids, nil, bags, the race to 500."
 
 
 def lan_address() -> str | None:
@@ -103,9 +108,17 @@ def serve(
         if open_browser:
             webbrowser.open(local + keys.keeper_path())
 
+    web = prepare()
+    static = StaticClient(
+        web,
+        websocket_path=f"/{WS_PATH}",
+        app_name=_("Spades Scorekeeper"),
+        app_description=DESCRIPTION,
+    )
     app = build_app(
-        make_web_main(store, access),
+        make_web_main(store, access, web),
         ServerConfig(hosts=names, limits=limits or Limits(), assets_dir=str(ASSETS_DIR)),
+        static=static,
         on_startup=started,
     )
     server = uvicorn.Server(
