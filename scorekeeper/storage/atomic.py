@@ -8,13 +8,13 @@ folder (see store.py), so reads cost nothing.
 """
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from tinydb.storages import Storage
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.storage.platform import write_atomically
 
 
 class DamagedFileError(ScorekeeperError):
@@ -22,28 +22,6 @@ class DamagedFileError(ScorekeeperError):
         self.path = path
         self.reason = reason
         super().__init__(f"{path}: {reason}")
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    fsync_folder(path.parent)
-
-
-def fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def read_json_file(path: Path) -> dict[str, dict[str, Any]] | None:

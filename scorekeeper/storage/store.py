@@ -24,7 +24,6 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
 from tinydb import Query, TinyDB
 
 from scorekeeper.draft import HandDraft
@@ -35,6 +34,7 @@ from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
 from scorekeeper.stats import GameFacts, person
 from scorekeeper.storage.atomic import AtomicJSONStorage, DamagedFileError, read_json_file
+from scorekeeper.storage import platform
 from scorekeeper.storage.documents import (
     draft_from_document,
     draft_to_document,
@@ -84,10 +84,8 @@ class GameStore:
         self.folder = folder
         self.notices: list[str] = []  # things the user must be told (moved files)
         folder.mkdir(parents=True, exist_ok=True)
-        self._file_lock = FileLock(folder / ".lock", timeout=0)
-        try:
-            self._file_lock.acquire()
-        except Timeout:
+        self._file_lock = platform.FolderLock(folder)
+        if not self._file_lock.acquire():
             raise StoreLockedError(
                 f"the data folder {folder} is in use by another Spades Scorekeeper; "
                 "close it first, or choose another folder with --data"
@@ -276,7 +274,7 @@ class GameStore:
             relative = source.relative_to(self.folder)
             old = previous / relative if previous else None
             if old and old.exists() and _same_file_version(old, source):
-                (tmp / relative).hardlink_to(old)
+                platform.link_or_copy(old, tmp / relative)
             else:
                 shutil.copy2(source, tmp / relative)
         tmp.rename(target)
@@ -498,10 +496,8 @@ def restore_backup(folder: Path, day: str) -> Path:
     source = folder / "backups" / day
     if not source.is_dir():
         raise ScorekeeperError(f"there is no backup {day!r} in {folder / 'backups'}")
-    lock = FileLock(folder / ".lock", timeout=0)
-    try:
-        lock.acquire()
-    except Timeout:
+    lock = platform.FolderLock(folder)
+    if not lock.acquire():
         raise StoreLockedError(
             f"the data folder {folder} is in use; close the app before restoring"
         ) from None

@@ -4,7 +4,7 @@ each action off the event loop (storage work never freezes other devices)."""
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,10 +62,17 @@ def theme() -> ft.Theme:
     )
 
 
+# Makes the last writes durable; None or what went wrong. On an operating
+# system a write is durable when it returns; in the browser it is not until
+# the data folder is synced to IndexedDB (storage/browser.py).
+Durable = Callable[[], Awaitable[str | None]]
+
+
 class Session:
-    def __init__(self, page: ft.Page, store: GameStore) -> None:
+    def __init__(self, page: ft.Page, store: GameStore, durable: Durable | None = None) -> None:
         self.page = page
         self.state = AppState(store)
+        self.durable = durable
         self.lock = asyncio.Lock()
         self.screen: SetupView | HandView | None = None
         self.screen_key: tuple[Any, ...] | None = None
@@ -132,6 +139,7 @@ class Session:
             began = time.perf_counter()
             before = self._identity()
             await asyncio.to_thread(action, *args)
+            await self._make_durable()
             acted = time.perf_counter()
             self.render()
             after = self._identity()
@@ -148,12 +156,20 @@ class Session:
             self.page.update()  # show the new screen first; the URL can follow
             await self.page.push_route(self.state.route)
 
+    async def _make_durable(self) -> None:
+        """Nothing is shown as saved before it is."""
+        if self.durable is not None:
+            problem = await self.durable()
+            if problem:
+                self.state.message = _("Not saved: {reason}").format(reason=problem)
+
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         """The URL changed: back button, a typed address, or our own push_route."""
         if event.route == self.state.route:
             return  # already showing it
         async with self.lock:
             await asyncio.to_thread(self.state.navigate, event.route)
+            await self._make_durable()
             self.render()
         self.page.update()
 
@@ -202,14 +218,14 @@ def screen_key(state: AppState) -> tuple[Any, ...] | None:
     return None
 
 
-def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
+def make_main(store: GameStore, durable: Durable | None = None) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
         page.title = _("Spades Scorekeeper")
         page.fonts = dict(FONTS)
         page.theme = theme()
         page.dark_theme = theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store)
+        session = Session(page, store, durable)
         page.on_route_change = session.route_changed
         page.pubsub.subscribe(session.saved_elsewhere)
         if store.notices:

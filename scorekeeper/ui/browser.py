@@ -1,0 +1,89 @@
+"""Entry of the offline build (`scorekeeper publish`): the app runs in the
+phone's browser, Python in Pyodide, games kept in the browser's IndexedDB.
+
+Before the store opens: take the Web Lock (one writer per phone), mount the
+data folder on IndexedDB and load it. The user is told whether the browser
+agreed to keep the data (the page asked it, see publish.py). Nothing here
+imports the server (psutil, qrcode).
+"""
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.storage import browser
+from scorekeeper.storage.location import data_folder
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.app import make_main, theme
+
+
+def persistence_notice(persisted: bool | None) -> str:
+    if persisted:
+        return _(
+            "Games are kept in this browser on this phone, and the browser agreed to keep "
+            "them. Export them (History) to move them to another device."
+        )
+    return _(
+        "Games are kept in this browser on this phone, but the browser did not promise "
+        "to keep them: it may clear them when space runs low (on an iPhone, after 7 days "
+        "unused unless the app is on the home screen). Add the app to the home screen, "
+        "and export your games (History) to keep a copy."
+    )
+
+
+def second_tab(page: ft.Page, retry: Callable[[], Any]) -> None:
+    """Another tab or window holds the data: say so instead of a second writer."""
+    page.views.clear()
+    page.views.append(
+        ft.View(
+            route="/",
+            vertical_alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.Semantics(
+                    identifier="second-tab",
+                    content=ft.Text(
+                        _(
+                            "Spades Scorekeeper is already open in another tab or window "
+                            "on this device. Use that one, or close it and tap Try again: "
+                            "two at once could overwrite each other's games."
+                        ),
+                        text_align=ft.TextAlign.CENTER,
+                        size=18,
+                    ),
+                ),
+                ft.Button(_("Try again"), icon=ft.Icons.REFRESH, on_click=lambda _e: retry()),
+            ],
+        )
+    )
+    page.update()
+
+
+async def start(page: ft.Page) -> None:
+    page.title = _("Spades Scorekeeper")
+    page.theme = theme()
+    page.dark_theme = theme()
+    if not await browser.WEB_LOCK.acquire():
+
+        def retry() -> None:
+            page.run_task(start, page)
+
+        second_tab(page, retry)
+        return
+    folder = data_folder()
+    await browser.FOLDER.mount(folder)
+    store = GameStore(folder)  # repairs or a daily backup may write: flush
+    problem = await browser.FOLDER.flush()
+    if problem:
+        store.notices.append(_("Not saved: {reason}").format(reason=problem))
+    store.notices.append(persistence_notice(await browser.persisted()))
+    await make_main(store, durable=browser.FOLDER.flush)(page)
+    page.update()
+
+
+def run() -> None:
+    asyncio.get_event_loop()  # Pyodide's loop is running: ft.run hooks into it
+    ft.run(start)
