@@ -31,7 +31,9 @@ from scorekeeper.errors import ScorekeeperError
 
 APP_NAME = "Spades Scorekeeper"
 SHORT_NAME = "Spades"
-DESCRIPTION = "Score keeping for Spades played with a real deck: bids, nil, bags and the race to 500."
+DESCRIPTION = (
+    "Score keeping for Spades played with a real deck: bids, nil, bags and the race to 500."
+)
 THEME_COLOR = "#2E7D32"
 BACKGROUND = "#FFFFFF"
 ROOT = Path(__file__).resolve().parent.parent
@@ -240,11 +242,14 @@ def _patch_index(out: Path, base: str) -> None:
     )
     html = index.read_text(encoding="utf-8")
     # the worker imports the runtime by URL: a bare specifier does not resolve
-    html = html.replace('flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"')
+    html = html.replace(
+        'flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"'
+    )
     html = html.replace('content="black"', 'content="default"')
     html = html.replace(
         '<link rel="manifest" href="manifest.json">',
-        f'<link rel="manifest" href="manifest.json">\n  <meta name="theme-color" content="{THEME_COLOR}">',
+        '<link rel="manifest" href="manifest.json">\n'
+        f'  <meta name="theme-color" content="{THEME_COLOR}">',
     )
     html = html.replace("</body>", PAGE_SCRIPT + "</body>")
     index.write_text(html, encoding="utf-8")
@@ -253,7 +258,9 @@ def _patch_index(out: Path, base: str) -> None:
     js = bootstrap.read_text(encoding="utf-8")
     js, count = re.subn(r"\n\s*serviceWorkerSettings:\s*\{[^}]*\},", "", js)
     if count != 1:
-        raise PublishError("flutter_bootstrap.js changed: its service worker settings were not found")
+        raise PublishError(
+            "flutter_bootstrap.js changed: its service worker settings were not found"
+        )
     bootstrap.write_text(js, encoding="utf-8")
 
 
@@ -337,7 +344,9 @@ def publish(out: Path, base: str = "/") -> Path:
     _copy_client(web, out)
     for name in ("main.dart.js", "main.dart.wasm"):
         if not strip_rive_cdn(out / name):
-            raise PublishError(f"{name}: the Rive address was not found; check the flet-web version")
+            raise PublishError(
+                f"{name}: the Rive address was not found; check the flet-web version"
+            )
     _patch_index(out, base)
     _write_manifest(out, base)
     _copy_assets(out)

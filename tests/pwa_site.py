@@ -155,8 +155,8 @@ CACHED = """async () => {
   const kept = new Set((await cache.keys()).map((r) => r.url.split("?")[0]));
   const used = performance.getEntriesByType("resource").map((e) => e.name.split("?")[0])
     .filter((u) => u.startsWith(location.origin));
-  const missing = [...used, location.origin + "/app.zip", location.origin + "/pyodide/pyodide.asm.wasm"]
-    .filter((u) => !kept.has(u));
+  const python = ["app.zip", "pyodide/pyodide.asm.wasm"].map((p) => location.origin + "/" + p);
+  const missing = [...used, ...python].filter((u) => !kept.has(u));
   return missing.length ? `missing: ${missing.join(", ")}` : "";
 }"""
 

@@ -26,7 +26,9 @@ def test_the_build_holds_the_app_and_asks_no_other_host(site: Path) -> None:
     with zipfile.ZipFile(site / "app.zip") as archive:
         names = set(archive.namelist())
     assert "main.py" in names and "scorekeeper/ui/browser.py" in names
-    assert "__pypackages__/flet/__init__.py" in names and "__pypackages__/tinydb/__init__.py" in names
+    assert (
+        "__pypackages__/flet/__init__.py" in names and "__pypackages__/tinydb/__init__.py" in names
+    )
     assert not [n for n in names if n.endswith((".so", ".pyc"))]
     assert "scorekeeper/ui/server.py" not in names  # psutil and qrcode stay out
     manifest = json.loads((site / "manifest.json").read_text())

@@ -70,15 +70,9 @@ def wrote(path: Path) -> None:
 
 
 if sys.platform == "emscripten":  # the only place the browser is told apart
-    from scorekeeper.storage.browser import (  # noqa: F811
-        WebLockedFolder as FolderLock,
-    )
-    from scorekeeper.storage.browser import (  # noqa: F811
-        copy_file as link_or_copy,
-    )
-    from scorekeeper.storage.browser import (  # noqa: F811
-        nothing_to_fsync as fsync_folder,
-    )
-    from scorekeeper.storage.browser import (  # noqa: F811
-        schedule_sync as wrote,
-    )
+    from scorekeeper.storage import browser
+
+    FolderLock = browser.WebLockedFolder
+    link_or_copy = browser.copy_file
+    fsync_folder = browser.nothing_to_fsync
+    wrote = browser.schedule_sync

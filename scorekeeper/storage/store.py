@@ -33,8 +33,8 @@ from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
 from scorekeeper.stats import GameFacts, person
-from scorekeeper.storage.atomic import AtomicJSONStorage, DamagedFileError, read_json_file
 from scorekeeper.storage import platform
+from scorekeeper.storage.atomic import AtomicJSONStorage, DamagedFileError, read_json_file
 from scorekeeper.storage.documents import (
     draft_from_document,
     draft_to_document,
