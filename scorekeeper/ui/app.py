@@ -2,6 +2,7 @@
 each action off the event loop (storage work never freezes other devices)."""
 
 import asyncio
+import importlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -12,9 +13,9 @@ import flet as ft
 
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.screens import body
-from scorekeeper.ui.state import AppState, Screen
-from scorekeeper.ui.views import HandView, SetupView, app_bar
+from scorekeeper.ui.screens import SCREENS, Screen
+from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
+from scorekeeper.ui.state import AppState
 
 log = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
@@ -74,7 +75,7 @@ class Session:
         self.state = AppState(store)
         self.durable = durable
         self.lock = asyncio.Lock()
-        self.screen: SetupView | HandView | None = None
+        self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None
         self.shown: tuple[Any, ...] | None = None
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
@@ -197,25 +198,30 @@ class Session:
             self.shown, self.screen = shown, None
             self._new_view()
         self.view.appbar = app_bar(state, self.on)
-        key = screen_key(state)
-        if key is None:
-            self.screen = None
-            self.body.controls = body(state, self.on, self)
-        elif self.screen is not None and key == self.screen_key:
+        spec = SCREENS[state.screen]
+        key = (state.screen, spec.keep(state)) if spec.keep else None
+        if self.screen is not None and key is not None and key == self.screen_key:
             self.screen.sync()
+            return
+        built = draw(state.screen)(state, self.on, self)
+        if isinstance(built, list):
+            self.screen = None
+            if state.message:
+                built.insert(0, banner(state.message, "message", ft.Colors.TERTIARY_CONTAINER))
+            self.body.controls = built
         else:
-            self.screen = (SetupView if state.screen is Screen.SETUP else HandView)(state, self.on)
-            self.screen_key = key
-            self.body.controls = self.screen.controls
+            self.screen, self.screen_key = built, key
+            self.body.controls = built.controls
 
 
-def screen_key(state: AppState) -> tuple[Any, ...] | None:
-    """What identifies a synced screen; None for the screens that are rebuilt."""
-    if state.screen is Screen.SETUP:
-        return ("setup", id(state.form))
-    if state.screen is Screen.HAND and state.saved and state.draft:
-        return ("hand", state.saved.id, state.saved.revision, state.draft.step, state.draft.editing)
-    return None
+Draw = Callable[[AppState, Any, Any], Built]
+
+
+def draw(screen: Screen) -> Draw:
+    """The `build` function of the module that draws `screen`."""
+    module = importlib.import_module(f"scorekeeper.ui.screens.{SCREENS[screen].module}")
+    build: Draw = module.build
+    return build
 
 
 def make_main(store: GameStore, durable: Durable | None = None) -> Callable[[ft.Page], Any]:

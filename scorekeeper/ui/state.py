@@ -1,5 +1,5 @@
-"""The app's state and one method per user action. No flet here: views
-render this object, and tests drive it directly.
+"""The app's state and one method per user action. No flet here: the screens
+(scorekeeper.ui.screens) render this object, and tests drive it directly.
 
 Each action validates, updates the game through the pure core, saves it, and
 leaves `errors` (field -> message, all at once) or `message` for the views.
@@ -7,7 +7,6 @@ leaves `errors` (field -> message, all at once) or `message` for the views.
 
 import json
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from typing import Any
 
 from scorekeeper import game as ops
@@ -28,21 +27,12 @@ from scorekeeper.stats import (
     player_stats,
 )
 from scorekeeper.storage.store import ConflictError, GameNotFoundError, GameStore, Page
+from scorekeeper.ui.screens import Screen, follow, route_of
 from scorekeeper.ui.text import describe_hand
 from scorekeeper.validation import hand_problems
 
 HISTORY_PAGE = 30
 MAX_IMPORT_BYTES = 20_000_000  # years of games are a few MB
-
-
-class Screen(StrEnum):
-    HOME = "home"
-    SETUP = "setup"
-    GAME = "game"
-    HAND = "hand"
-    HISTORY = "history"
-    DETAIL = "detail"  # a game as a whole: sheet, chart, export, delete
-    STATS = "stats"
 
 
 @dataclass
@@ -120,41 +110,11 @@ class AppState:
 
     @property
     def route(self) -> str:
-        if self.screen is Screen.SETUP:
-            return "/new"
-        if self.screen is Screen.HISTORY:
-            return "/history"
-        if self.screen is Screen.STATS:
-            return "/stats"
-        if self.saved and self.screen is Screen.DETAIL:
-            return f"/review/{self.saved.id}"
-        if self.saved and self.screen is Screen.GAME:
-            return f"/game/{self.saved.id}"
-        if self.saved and self.screen is Screen.HAND:
-            return f"/game/{self.saved.id}/hand"
-        return "/"
+        return route_of(self)
 
     def navigate(self, route: str) -> None:
         """Follow a URL (reload, back button, a link)."""
-        parts = [p for p in route.split("?")[0].split("/") if p]
-        if parts[:1] == ["new"]:
-            if self.screen is not Screen.SETUP:
-                self.new_game()
-        elif parts[:1] == ["history"]:
-            self.show_history()
-        elif parts[:1] == ["stats"]:
-            self.show_stats()
-        elif parts[:1] == ["review"] and len(parts) == 2:
-            self.review_game(parts[1])
-        elif parts[:1] == ["game"] and len(parts) >= 2:
-            if not self.saved or self.saved.id != parts[1]:
-                self.open_game(parts[1])
-            elif len(parts) == 2 and self.screen is Screen.HAND:
-                self.cancel_hand()
-            elif len(parts) == 3 and self.screen is Screen.GAME:
-                self.begin_hand()
-        else:
-            self.go_home()
+        follow(self, route)
 
     def _clear(self) -> None:
         self.errors = {}

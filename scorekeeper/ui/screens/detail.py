@@ -1,0 +1,192 @@
+"""A game as a whole: its result, the score over the game as a chart, every
+hand in detail, export, resume and delete."""
+
+import flet as ft
+import flet_charts as fch
+
+from scorekeeper.i18n import _
+from scorekeeper.rules import preset_name
+from scorekeeper.scoring import EventKind, Status
+from scorekeeper.ui.screens.widgets import (
+    SIDE_COLORS,
+    Bind,
+    Files,
+    export_buttons,
+    heading,
+    tagged,
+)
+from scorekeeper.ui.state import AppState
+from scorekeeper.ui.text import bid_label, event_lines, outcome, player, side_label, signed
+
+# The hand lines already show points and bags; these add what they do not.
+DETAIL_EVENTS = (
+    EventKind.SET,
+    EventKind.NIL_MADE,
+    EventKind.NIL_FAILED,
+    EventKind.BLIND_NIL_MADE,
+    EventKind.BLIND_NIL_FAILED,
+)
+
+
+def score_chart(state: AppState) -> ft.Control:
+    assert state.saved and state.score
+    game, score = state.saved.game, state.score
+    series = []
+    lowest, highest = 0, game.rules.target
+    for side in range(len(game.variant.sides)):
+        points = [fch.LineChartDataPoint(0, 0)] + [
+            fch.LineChartDataPoint(h.index + 1, h.sides[side].score) for h in score.hands
+        ]
+        lowest = min([lowest, *(p.y for p in points)])
+        highest = max([highest, *(p.y for p in points)])
+        series.append(fch.LineChartData(points=points, color=SIDE_COLORS[side], stroke_width=3))
+    step = 100 if highest - lowest <= 800 else 250
+    low, high = (lowest // step) * step, -(-highest // step) * step
+    chart = fch.LineChart(
+        data_series=series,
+        min_x=0,
+        max_x=max(1, len(score.hands)),
+        min_y=low,
+        max_y=high,
+        height=240,
+        interactive=False,
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+        left_axis=fch.ChartAxis(
+            label_size=44,
+            labels=[
+                fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
+                for v in range(int(low), int(high) + 1, step)
+            ],
+        ),
+        bottom_axis=fch.ChartAxis(
+            label_size=24,
+            title=ft.Text(_("hand"), size=11),
+            labels=[
+                fch.ChartAxisLabel(value=n, label=ft.Text(str(n), size=11))
+                for n in range(0, len(score.hands) + 1, max(1, len(score.hands) // 8))
+            ],
+        ),
+    )
+    legend = ft.Row(
+        [
+            ft.Text("━ " + side_label(game, side), color=SIDE_COLORS[side], size=13)
+            for side in range(len(game.variant.sides))
+        ],
+        wrap=True,
+    )
+    return tagged(
+        "chart",
+        ft.Semantics(
+            label=_("Score after each hand"),
+            content=ft.Column([chart, legend], spacing=4),
+        ),
+    )
+
+
+def detail_row(state: AppState, index: int) -> ft.Control:
+    assert state.saved and state.score
+    game, result = state.saved.game, state.score.hands[index]
+    hand = game.hands[index]
+    lines: list[ft.Control] = [
+        ft.Text(
+            _("Hand {number} · {dealer} dealt").format(
+                number=index + 1, dealer=player(game, result.dealer)
+            ),
+            weight=ft.FontWeight.BOLD,
+        )
+    ]
+    for sh in result.sides:
+        seats = game.variant.sides[sh.side]
+        bids = ", ".join(
+            f"{player(game, s)} {bid_label(hand.bids[s])}/{hand.tricks[s]}" for s in seats
+        )
+        parts = [
+            _("{points} → {score}").format(points=signed(sh.points), score=sh.score),
+            _("bags {bags}, {carried} carried").format(bags=sh.bags, carried=sh.carried_bags),
+        ]
+        if sh.penalties:
+            parts.append(_("bag penalty {points}").format(points=sh.penalty_points))
+        lines.append(ft.Text(f"{bids}: " + " · ".join(parts), color=SIDE_COLORS[sh.side], size=14))
+    facts = event_lines(game, state.score, index, DETAIL_EVENTS)
+    lines += [ft.Text(line, size=13, italic=True) for line in facts]
+    return tagged(
+        f"detail-{index + 1}",
+        ft.Container(
+            ft.Column(lines, spacing=1),
+            padding=ft.Padding.symmetric(vertical=6),
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+
+
+def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
+    assert state.saved and state.score
+    game, score, saved = state.saved.game, state.score, state.saved
+    when = saved.created_at.astimezone().strftime("%d %b %Y %H:%M")
+    result = outcome(game, score) or _("In progress: {scores}").format(
+        scores=" to ".join(str(t.score) for t in score.sides)
+    )
+    controls: list[ft.Control] = [
+        tagged("detail-outcome", ft.Text(result, size=20, weight=ft.FontWeight.BOLD)),
+        ft.Text(
+            _("Started {when} · {hands} hands · {rules}").format(
+                when=when,
+                hands=len(game.hands),
+                rules=preset_name(game.rules) or _("custom rules"),
+            ),
+            size=14,
+        ),
+    ]
+    buttons: list[ft.Control] = []
+    if score.status is Status.IN_PROGRESS:
+        buttons.append(
+            ft.FilledButton(
+                _("Resume"),
+                icon=ft.Icons.PLAY_ARROW,
+                height=48,
+                on_click=on(state.open_game, saved.id),
+            )
+        )
+    buttons.append(
+        ft.OutlinedButton(
+            _("Delete game"), icon=ft.Icons.DELETE, height=48, on_click=on(state.ask_delete)
+        )
+    )
+    controls.append(ft.Row(buttons, wrap=True))
+    if state.confirm_delete:
+        controls.append(
+            tagged(
+                "confirm-delete",
+                ft.Container(
+                    ft.Row(
+                        [
+                            ft.Text(_("Delete this game for good?"), expand=True),
+                            ft.FilledButton(
+                                _("Delete"),
+                                height=48,
+                                on_click=on(state.delete_game),
+                                style=ft.ButtonStyle(
+                                    bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR
+                                ),
+                            ),
+                            ft.OutlinedButton(
+                                _("Keep"), height=48, on_click=on(state.ask_delete, False)
+                            ),
+                        ],
+                        wrap=True,
+                    ),
+                    bgcolor=ft.Colors.ERROR_CONTAINER,
+                    padding=10,
+                    border_radius=8,
+                ),
+            )
+        )
+    if game.hands:
+        controls += [heading(_("Score over the game")), score_chart(state)]
+    controls.append(export_buttons(files, saved.id))
+    if game.hands:
+        controls.append(heading(_("Every hand")))
+        controls += [detail_row(state, i) for i in range(len(game.hands))]
+    return controls

@@ -1,0 +1,85 @@
+"""History: every game, filtered by player and status, with import, export
+and the way to the statistics."""
+
+import flet as ft
+
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.ui.screens.widgets import Bind, Files, export_buttons, game_card, tagged
+from scorekeeper.ui.state import AppState
+
+
+def history_tools(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
+    controls: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    _("Statistics"),
+                    icon=ft.Icons.BAR_CHART,
+                    height=48,
+                    on_click=on(state.show_stats),
+                ),
+                ft.OutlinedButton(
+                    _("Import"), icon=ft.Icons.UPLOAD_FILE, height=48, on_click=files.pick_import()
+                ),
+            ],
+            wrap=True,
+        ),
+        export_buttons(files),
+    ]
+    if state.deleted:
+        controls.insert(
+            0,
+            ft.OutlinedButton(
+                _("Undo delete"), icon=ft.Icons.UNDO, height=48, on_click=on(state.undo_delete)
+            ),
+        )
+    return controls
+
+
+def history(state: AppState, on: Bind) -> list[ft.Control]:
+    filters = ft.Row(
+        [
+            tagged(
+                "history-player",
+                ft.TextField(
+                    label=_("Player"),
+                    value=state.history_player,
+                    width=200,
+                    dense=True,
+                    on_submit=on(state.filter_history, with_value=True),
+                ),
+            ),
+            ft.Dropdown(
+                label=_("Status"),
+                width=170,
+                dense=True,
+                value=state.history_status.value if state.history_status else "all",
+                options=[
+                    ft.DropdownOption(key="all", text=_("All")),
+                    ft.DropdownOption(key="in_progress", text=_("In progress")),
+                    ft.DropdownOption(key="finished", text=_("Finished")),
+                ],
+                on_select=on(lambda status: state.filter_history(status=status), with_value=True),
+            ),
+        ],
+        wrap=True,
+    )
+    items: list[ft.Control] = [
+        filters,
+        tagged(
+            "history-count",
+            ft.Text(
+                ngettext("{count} game", "{count} games", state.history.total).format(
+                    count=state.history.total
+                )
+            ),
+        ),
+    ]
+    items += [game_card(s, on, state.review_game, f"history-{s.id}") for s in state.history.items]
+    if len(state.history.items) < state.history.total:
+        items.append(ft.OutlinedButton(_("Show more"), on_click=on(state.more_history)))
+    return items
+
+
+def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
+    return history_tools(state, on, files) + history(state, on)

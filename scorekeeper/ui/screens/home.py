@@ -1,0 +1,36 @@
+"""Home: a new game, the games in progress, the recent finished ones."""
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.ui.screens.widgets import Bind, Files, game_card, heading
+from scorekeeper.ui.state import AppState
+
+
+def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
+    controls: list[ft.Control] = [
+        ft.FilledButton(_("New game"), icon=ft.Icons.ADD, on_click=on(state.new_game), height=56),
+    ]
+    if state.in_progress:
+        controls.append(heading(_("Games in progress")))
+        controls += [game_card(s, on, state.open_game, f"resume-{s.id}") for s in state.in_progress]
+    if state.recent:
+        controls.append(heading(_("Recent games")))
+        controls += [game_card(s, on, state.review_game, f"recent-{s.id}") for s in state.recent]
+    if not state.in_progress and not state.recent:
+        controls.append(
+            ft.Text(
+                _(
+                    "No games yet. Start one: the app keeps the score, "
+                    "bags and the dealer's turn, and saves every hand."
+                )
+            )
+        )
+    if state.deleted:
+        controls.append(
+            ft.OutlinedButton(_("Undo delete"), icon=ft.Icons.UNDO, on_click=on(state.undo_delete))
+        )
+    controls.append(
+        ft.OutlinedButton(_("All games"), icon=ft.Icons.HISTORY, on_click=on(state.show_history))
+    )
+    return controls

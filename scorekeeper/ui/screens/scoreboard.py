@@ -1,0 +1,219 @@
+"""The scoreboard of a game: both sides' scores and bags, whose deal, the
+score sheet with edit and undo, the result at the end."""
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.model import Game
+from scorekeeper.scoring import Status
+from scorekeeper.ui.screens.widgets import (
+    SIDE_COLORS,
+    Bind,
+    Files,
+    banner,
+    heading,
+    icon_button,
+    tagged,
+)
+from scorekeeper.ui.state import AppState
+from scorekeeper.ui.text import outcome, player, short_bid, side_label, signed
+
+RECENT_HANDS = 10  # the sheet shows these at first: a long game costs no more to draw
+
+
+def side_card(state: AppState, side: int) -> ft.Control:
+    assert state.saved and state.score
+    game, total = state.saved.game, state.score.sides[side]
+    limit = game.rules.bag_limit
+    near = total.bags >= max(1, limit - 3)
+    bags = _("Bags {count} of {limit}").format(count=total.bags, limit=limit)
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(
+                    side_label(game, side),
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                    color=SIDE_COLORS[side],
+                ),
+                tagged(
+                    f"score-{side}", ft.Text(str(total.score), size=44, weight=ft.FontWeight.BOLD)
+                ),
+                tagged(
+                    f"bags-{side}",
+                    ft.Text(
+                        bags + (_(" · near the penalty!") if near else ""),
+                        color=ft.Colors.ERROR if near else None,
+                        size=14,
+                    ),
+                ),
+            ],
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        border=ft.Border.all(2, SIDE_COLORS[side]),
+        border_radius=12,
+        padding=12,
+        expand=True,
+    )
+
+
+def sheet_header(game: Game) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Text("#", width=28, weight=ft.FontWeight.BOLD),
+            *[
+                ft.Text(
+                    side_label(game, side),
+                    color=SIDE_COLORS[side],
+                    expand=True,
+                    weight=ft.FontWeight.BOLD,
+                )
+                for side in range(len(game.variant.sides))
+            ],
+            ft.Container(width=52),
+        ]
+    )
+
+
+def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
+    """One line of the score sheet: per side, bids / tricks, then points and total."""
+    assert state.saved and state.score
+    game, result = state.saved.game, state.score.hands[index]
+    hand = game.hands[index]
+    cells: list[ft.Control] = []
+    for sh in result.sides:
+        seats = game.variant.sides[sh.side]
+        bids = "+".join(short_bid(hand.bids[s]) for s in seats)
+        took = "+".join(str(hand.tricks[s]) for s in seats)
+        cells.append(
+            ft.Column(
+                [
+                    ft.Text(f"{bids} / {took}", size=14),
+                    ft.Text(
+                        f"{signed(sh.points)} → {sh.score}",
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                        color=SIDE_COLORS[sh.side],
+                    ),
+                ],
+                spacing=0,
+                expand=True,
+            )
+        )
+    return tagged(
+        f"hand-{index + 1}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Text(f"{index + 1}", size=18, weight=ft.FontWeight.BOLD, width=28),
+                    *cells,
+                    icon_button(
+                        ft.Icons.EDIT,
+                        _("Edit hand {number}").format(number=index + 1),
+                        on(state.edit_hand, index),
+                    ),
+                ]
+            ),
+            padding=ft.Padding.symmetric(vertical=2),
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+
+
+def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
+    assert state.saved and state.score
+    game, score = state.saved.game, state.score
+    controls: list[ft.Control] = []
+    if state.summary:
+        controls.append(
+            tagged(
+                "summary",
+                ft.Container(
+                    ft.Column(
+                        [
+                            ft.Text(state.summary[0], weight=ft.FontWeight.BOLD),
+                            *[ft.Text(line) for line in state.summary[1:]],
+                        ],
+                        spacing=2,
+                    ),
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                    padding=12,
+                    border_radius=8,
+                ),
+            )
+        )
+    result = outcome(game, score)
+    if result:
+        controls.append(banner(result, "outcome", ft.Colors.PRIMARY_CONTAINER))
+    controls.append(ft.Row([side_card(state, s) for s in range(len(score.sides))]))
+    if score.status is Status.IN_PROGRESS:
+        assert score.next_dealer is not None and score.next_first_bidder is not None
+        controls.append(
+            tagged(
+                "turn",
+                ft.Text(
+                    _("Hand {number}: {dealer} deals, {bidder} bids first").format(
+                        number=len(game.hands) + 1,
+                        dealer=player(game, score.next_dealer),
+                        bidder=player(game, score.next_first_bidder),
+                    ),
+                    size=16,
+                ),
+            )
+        )
+        controls.append(
+            ft.FilledButton(
+                _("Enter hand"), icon=ft.Icons.EDIT_NOTE, height=56, on_click=on(state.begin_hand)
+            )
+        )
+    else:
+        controls.append(
+            ft.Row(
+                [
+                    ft.FilledButton(
+                        _("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=on(state.rematch)
+                    ),
+                    ft.OutlinedButton(
+                        _("Home"), icon=ft.Icons.HOME, height=48, on_click=on(state.go_home)
+                    ),
+                ],
+                wrap=True,
+            )
+        )
+    if game.hands:
+        controls.append(
+            ft.Row(
+                [
+                    heading(_("Hands")),
+                    ft.TextButton(
+                        _("Undo last hand"), icon=ft.Icons.UNDO, on_click=on(state.undo_last_hand)
+                    ),
+                ],
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            )
+        )
+        controls.append(sheet_header(game))
+        count = len(game.hands)
+        shown = count if state.all_hands else min(count, RECENT_HANDS)
+        controls += [hand_row(state, on, i) for i in reversed(range(count - shown, count))]
+        if shown < count:
+            controls.append(
+                ft.TextButton(
+                    _("Show all {count} hands").format(count=count),
+                    on_click=on(state.show_all_hands),
+                    height=48,
+                )
+            )
+        controls.append(
+            ft.Text(
+                _("Bids / tricks taken, then points → total. N: nil, BN: blind nil."),
+                size=12,
+                italic=True,
+            )
+        )
+    rules = game.rules.overrides()
+    if rules:
+        listed = ", ".join(f"{k} = {'off' if v is None else v}" for k, v in rules.items())
+        controls.append(ft.Text(_("House rules: {rules}").format(rules=listed), size=12))
+    return controls

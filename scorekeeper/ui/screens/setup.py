@@ -1,0 +1,182 @@
+"""Setting up a game: the variant, the players round the table, who deals
+first and the house rules. Built once, then synced in place (rebuilding a
+text field would drop the keyboard focus while typing)."""
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.model import Variant
+from scorekeeper.rules import PRESETS
+from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, Files, error_text, show_error
+from scorekeeper.ui.state import AppState
+
+SEAT_PLACES_4 = (_("South"), _("West"), _("North"), _("East"))
+
+RULE_LABELS = {
+    "target": _("Points to win"),
+    "bag_limit": _("Bags before a penalty"),
+    "bag_penalty": _("Bag penalty"),
+    "nil_bonus": _("Nil bonus"),
+    "blind_nil_bonus": _("Blind nil bonus"),
+    "mercy": _("Mercy: lose at (empty: off)"),
+    "blind_nil_min_deficit": _("Blind nil only when behind by (empty: always)"),
+    "min_side_bid": _("Minimum side bid"),
+}
+PRESET_LABELS = {
+    "standard": _("Standard: 500, 10 bags"),
+    "short": _("Short game: 300"),
+    "quick": _("Quick game: 250"),
+    "mercy": _("Standard with mercy at -200"),
+}
+
+
+class SetupView:
+    """The new-game form: built once, then `sync()` copies state into it."""
+
+    def __init__(self, state: AppState, on: Bind) -> None:
+        self.state = state
+        self.names = [
+            ft.TextField(
+                label="",
+                on_change=on(state.set_name, seat, with_value=True),
+                max_length=30,
+                counter="",
+                border=ft.OutlineInputBorder(side=ft.BorderSide(1, SIDE_COLORS[seat % 2])),
+                text_size=18,
+            )
+            for seat in range(4)
+        ]
+        self.variant = ft.SegmentedButton(
+            segments=[
+                ft.Segment(value="partnership", label=ft.Text(_("4 players"))),
+                ft.Segment(value="two-player", label=ft.Text(_("2 players"))),
+            ],
+            selected=["partnership"],
+            on_change=on(
+                lambda v: state.set_variant(Variant(v[0])), with_value=True, attribute="selected"
+            ),
+        )
+        self.dealer = ft.Dropdown(
+            label=_("First dealer"),
+            on_select=on(lambda v: state.set_first_dealer(int(v)), with_value=True),
+        )
+        self.preset = ft.Dropdown(
+            label=_("House rules"),
+            options=[ft.DropdownOption(key=k, text=PRESET_LABELS[k]) for k in PRESETS],
+            on_select=on(state.set_preset, with_value=True),
+        )
+        self.customize = ft.Switch(
+            label=_("Change house rules"), on_change=on(state.set_customizing, with_value=True)
+        )
+        self.rule_fields = {
+            name: ft.TextField(
+                label=label,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                dense=True,
+                on_change=on(state.set_rule, name, with_value=True),
+            )
+            for name, label in RULE_LABELS.items()
+        }
+        self.switches = {
+            "allow_nil": ft.Switch(
+                label=_("Nil allowed"), on_change=on(state.set_rule, "allow_nil", with_value=True)
+            ),
+            "allow_blind_nil": ft.Switch(
+                label=_("Blind nil allowed"),
+                on_change=on(state.set_rule, "allow_blind_nil", with_value=True),
+            ),
+        }
+        self.partner_tricks = ft.Switch(
+            label=_("A failed nil's tricks count toward the partner's bid"),
+            on_change=on(
+                lambda v: state.set_rule("failed_nil_tricks", "count_for_partner" if v else "bags"),
+                with_value=True,
+            ),
+        )
+        self.custom = ft.Column(
+            [*self.rule_fields.values(), *self.switches.values(), self.partner_tricks], spacing=8
+        )
+        self.players_error = error_text(None, "error-players")
+        self.rules_error = error_text(None, "error-rules")
+        table = ft.Container(
+            ft.Text("♠", size=30, color=ft.Colors.WHITE),
+            width=56,
+            height=56,
+            bgcolor=ft.Colors.GREEN_700,
+            border_radius=28,
+            alignment=ft.Alignment.CENTER,
+        )
+        self.north = ft.Row([self.names[2]], alignment=ft.MainAxisAlignment.CENTER)
+        self.east = ft.Container(self.names[3], expand=True)
+        self.seats = ft.Column(
+            [
+                self.north,
+                ft.Row(
+                    [ft.Container(self.names[1], expand=True), table, self.east],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                ft.Row([self.names[0]], alignment=ft.MainAxisAlignment.CENTER),
+            ]
+        )
+        for seat in (0, 2):
+            self.names[seat].width = 220
+        self.controls: list[ft.Control] = [
+            self.variant,
+            ft.Text(_("Players clockwise; partners sit opposite."), size=14),
+            self.seats,
+            self.players_error,
+            self.dealer,
+            self.preset,
+            self.customize,
+            self.custom,
+            self.rules_error,
+            ft.FilledButton(
+                _("Start game"), icon=ft.Icons.PLAY_ARROW, height=56, on_click=on(state.start_game)
+            ),
+        ]
+        # Text fields are written here and never again: what is typed flows to the
+        # state only, as writing it back would race with the next keystrokes.
+        for seat, field in enumerate(self.names):
+            field.value = state.form.names[seat] if seat < len(state.form.names) else ""
+        self.rules_shown = -1  # the rule fields are written when the rules change
+        self.sync()
+
+    def sync(self) -> None:
+        form, errors = self.state.form, self.state.errors
+        two = form.variant is Variant.TWO_PLAYER
+        self.variant.selected = [form.variant.value]
+        labels = (
+            (_("Player 1"), _("Player 2"))
+            if two
+            else tuple(f"{seat + 1} · {place}" for seat, place in enumerate(SEAT_PLACES_4))
+        )
+        for seat, field in enumerate(self.names):
+            visible = seat < form.variant.player_count
+            field.visible = visible
+            if visible:
+                field.label = labels[seat]
+                field.error = errors.get(f"players.{seat}")
+        self.north.visible = self.east.visible = not two
+        show_error(self.players_error, errors.get("players") or errors.get("first_dealer"))
+        self.dealer.options = [
+            ft.DropdownOption(key=str(seat), text=form.names[seat].strip() or labels[seat])
+            for seat in range(form.variant.player_count)
+        ]
+        self.dealer.value = str(form.first_dealer)
+        self.preset.value = form.preset
+        self.customize.value = form.customizing
+        self.custom.visible = form.customizing
+        for name, field in self.rule_fields.items():
+            if self.rules_shown != form.rules_revision:
+                field.value = form.rules[name]
+            field.error = errors.get(f"rules.{name}")
+        self.rules_shown = form.rules_revision
+        for name, switch in self.switches.items():
+            switch.value = bool(form.rules[name])
+        self.partner_tricks.value = form.rules["failed_nil_tricks"] == "count_for_partner"
+        rule_problems = [m for k, m in errors.items() if k.startswith("rules")]
+        show_error(self.rules_error, "; ".join(rule_problems) if not form.customizing else None)
+
+
+def build(state: AppState, on: Bind, files: Files) -> SetupView:
+    return SetupView(state, on)

@@ -1,0 +1,176 @@
+"""Statistics: per player, partnerships, head to head, a win-rate chart, and
+merging two spellings of one name."""
+
+from typing import Any
+
+import flet as ft
+import flet_charts as fch
+
+from scorekeeper.i18n import _
+from scorekeeper.stats import PlayerStats
+from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, tagged
+from scorekeeper.ui.state import AppState
+from scorekeeper.ui.text import isolate
+
+
+def pct(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate:.0%}"
+
+
+def win_chart(players: list[PlayerStats]) -> ft.Control:
+    shown = [p for p in players if p.finished][:8]
+    chart = fch.BarChart(
+        groups=[
+            fch.BarChartGroup(
+                x=i,
+                rods=[
+                    fch.BarChartRod(
+                        to_y=round((p.win_rate or 0) * 100),
+                        width=22,
+                        color=ft.Colors.INDIGO_400,
+                        border_radius=4,
+                    )
+                ],
+            )
+            for i, p in enumerate(shown)
+        ],
+        max_y=100,
+        height=200,
+        interactive=False,
+        left_axis=fch.ChartAxis(
+            label_size=36,
+            labels=[
+                fch.ChartAxisLabel(value=v, label=ft.Text(f"{v}%", size=11)) for v in (0, 50, 100)
+            ],
+        ),
+        bottom_axis=fch.ChartAxis(
+            label_size=28,
+            labels=[
+                fch.ChartAxisLabel(value=i, label=ft.Text(p.name[:8], size=11))
+                for i, p in enumerate(shown)
+            ],
+        ),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=25, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+    )
+    return tagged("win-chart", ft.Semantics(label=_("Win rate by player"), content=chart))
+
+
+def player_card(p: PlayerStats) -> ft.Control:
+    lines = [
+        _("Games {games} · won {wins} of {finished} ({rate})").format(
+            games=p.games, wins=p.wins, finished=p.finished, rate=pct(p.win_rate)
+        ),
+        _("Average bid {bid} · side made {made} · set {set} · bagged {bagged}").format(
+            bid="-" if p.average_bid is None else f"{p.average_bid:.1f}",
+            made=pct(p.made_rate),
+            set=pct(p.set_rate),
+            bagged=pct(p.bagged_rate),
+        ),
+        _("Bags per hand {bags} · bag penalties {penalties}").format(
+            bags="-" if p.bags_per_hand is None else f"{p.bags_per_hand:.2f}", penalties=p.penalties
+        ),
+        _("Nil {made} of {tried} ({rate}) · blind nil {bmade} of {btried} ({brate})").format(
+            made=p.nils_made,
+            tried=p.nils,
+            rate=pct(p.nil_rate),
+            bmade=p.blind_nils_made,
+            btried=p.blind_nils,
+            brate=pct(p.blind_nil_rate),
+        ),
+    ]
+    return tagged(
+        f"player-{p.name}",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(isolate(p.name), weight=ft.FontWeight.BOLD, size=16),
+                    *[ft.Text(line, size=14) for line in lines],
+                ],
+                spacing=1,
+            ),
+            padding=ft.Padding.symmetric(vertical=6),
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+
+
+def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
+    if not state.players:
+        return [ft.Text(_("No games yet: statistics appear once games are played."))]
+    names = sorted({p.name for p in state.players}, key=str.casefold)
+    picked: dict[str, str | None] = {"name": None, "into": None}
+
+    def choose(slot: str) -> Any:
+        def handler(event: ft.Event[Any]) -> None:
+            picked[slot] = event.control.value
+
+        return handler
+
+    controls: list[ft.Control] = [heading(_("Win rate"))]
+    if any(p.finished for p in state.players):
+        controls.append(win_chart(state.players))
+    else:
+        controls.append(ft.Text(_("Win rates appear once a game is finished.")))
+    controls.append(heading(_("Players")))
+    controls += [player_card(p) for p in state.players]
+    if state.pairs:
+        controls.append(heading(_("Partnerships")))
+        controls += [
+            ft.Text(
+                _("{a} + {b}: {games} games, won {wins} of {finished} ({rate})").format(
+                    a=isolate(p.names[0]),
+                    b=isolate(p.names[1]),
+                    games=p.games,
+                    wins=p.wins,
+                    finished=p.finished,
+                    rate=pct(p.win_rate),
+                )
+            )
+            for p in state.pairs
+        ]
+    if state.rivals:
+        controls.append(heading(_("Head to head")))
+        controls += [
+            ft.Text(f"{isolate(r.names[0])} {r.wins[0]} - {r.wins[1]} {isolate(r.names[1])}")
+            for r in state.rivals
+        ]
+    controls += [
+        heading(_("Same person, two spellings?")),
+        ft.Row(
+            [
+                *[
+                    ft.Dropdown(
+                        label=label,
+                        width=160,
+                        dense=True,
+                        on_select=choose(slot),
+                        options=[ft.DropdownOption(key=n, text=n) for n in names],
+                    )
+                    for label, slot in ((_("Count"), "name"), (_("as"), "into"))
+                ],
+                ft.FilledButton(
+                    _("Merge"),
+                    height=48,
+                    on_click=on(lambda: state.merge_players(picked["name"], picked["into"])),
+                ),
+            ],
+            wrap=True,
+        ),
+        error_text(state.errors.get("merge"), "error-merge"),
+    ]
+    for alias, into in sorted(state.merges.items()):
+        controls.append(
+            ft.Row(
+                [
+                    ft.Text(
+                        _("{name} counts as {into}").format(name=alias, into=into), expand=True
+                    ),
+                    ft.TextButton(
+                        _("Undo merge"), height=48, on_click=on(state.unmerge_player, alias)
+                    ),
+                ]
+            )
+        )
+    return controls

@@ -1,0 +1,162 @@
+"""What every screen uses: the handler maker, stable test hooks, named icon
+buttons, headings, errors and banners, the side colours, a game's card and the
+app bar."""
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.saved import GameSummary
+from scorekeeper.scoring import Status
+from scorekeeper.ui.screens import Screen, title_of
+from scorekeeper.ui.state import AppState
+from scorekeeper.ui.text import isolate
+
+SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
+
+
+class Bind(Protocol):
+    """Makes an event handler: run `action(*args)` (plus the control's value
+    when `with_value`), then render the state again."""
+
+    def __call__(
+        self,
+        action: Callable[..., None],
+        *args: Any,
+        with_value: bool = False,
+        attribute: str = "value",
+    ) -> Callable[[ft.Event[Any]], Any]: ...
+
+
+class Files(Protocol):
+    """Handlers that need the browser: downloads and uploads."""
+
+    def export(self, kind: str, game_id: str | None = None) -> Any: ...
+
+    def pick_import(self) -> Any: ...
+
+
+class Synced(Protocol):
+    """A screen drawn once and then updated in place by `sync()`."""
+
+    controls: list[ft.Control]
+
+    def sync(self) -> None: ...
+
+
+Built = list[ft.Control] | Synced
+
+
+def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
+    """A stable hook for scripts and tests: flt-semantics-identifier in the DOM."""
+    return ft.Semantics(identifier=identifier, content=control)
+
+
+def icon_button(
+    icon: ft.IconData, label: str, handler: Any, identifier: str | None = None
+) -> ft.Semantics:
+    """An icon button with an accessible name. A tooltip alone does not give one,
+    so the wrapper is the button for screen readers (its tap runs the same handler)."""
+    return ft.Semantics(
+        label=label,
+        identifier=identifier,
+        button=True,
+        exclude_semantics=True,
+        on_tap=handler,
+        content=ft.Container(
+            ft.IconButton(icon, tooltip=label, on_click=handler, icon_size=28),
+            width=52,
+            height=52,
+            alignment=ft.Alignment.CENTER,
+        ),
+    )
+
+
+def heading(text: str) -> ft.Text:
+    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+
+
+def error_text(message: str | None, identifier: str) -> ft.Semantics:
+    hooked = ft.Semantics(
+        identifier=identifier, content=ft.Text(message or "-", color=ft.Colors.ERROR)
+    )
+    hooked.visible = bool(message)
+    return hooked
+
+
+def show_error(hooked: ft.Semantics, message: str | None) -> None:
+    assert isinstance(hooked.content, ft.Text)
+    hooked.content.value = message or "-"
+    hooked.visible = bool(message)
+
+
+def banner(text: str, identifier: str, color: str = ft.Colors.SECONDARY_CONTAINER) -> ft.Control:
+    return tagged(
+        identifier, ft.Container(ft.Text(text, size=16), bgcolor=color, padding=12, border_radius=8)
+    )
+
+
+def app_bar(state: AppState, on: Bind) -> ft.AppBar:
+    actions: list[ft.Control] = []
+    if state.screen is not Screen.HOME:
+        actions.append(icon_button(ft.Icons.HOME, _("Home"), on(state.go_home)))
+    if state.screen is not Screen.HISTORY:
+        actions.append(icon_button(ft.Icons.HISTORY, _("History"), on(state.show_history)))
+    return ft.AppBar(title=ft.Text(title_of(state)), actions=actions)
+
+
+def game_card(
+    summary: GameSummary, on: Bind, open_it: Callable[[str], None], identifier: str
+) -> ft.Control:
+    sides: list[ft.Control] = [
+        ft.Text(
+            " + ".join(isolate(summary.players[s]) for s in seats) + f"   {score}",
+            weight=ft.FontWeight.BOLD,
+            color=SIDE_COLORS[side],
+        )
+        for side, (seats, score) in enumerate(
+            zip(summary.variant.sides, summary.scores, strict=True)
+        )
+    ]
+    if summary.status is Status.FINISHED and summary.winner is not None:
+        seats = summary.variant.sides[summary.winner]
+        detail = _("{names} won · {hands} hands").format(
+            names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands
+        )
+    else:
+        detail = _("{hands} hands played").format(hands=summary.hands)
+    when = summary.created_at.astimezone().strftime("%d %b %Y %H:%M")
+    rules = summary.preset or _("custom rules")
+    return tagged(
+        identifier,
+        ft.Card(
+            ft.ListTile(
+                title=ft.Column(sides, spacing=0),
+                subtitle=ft.Text(f"{when} · {detail} · {rules}"),
+                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                on_click=on(open_it, summary.id),
+            )
+        ),
+    )
+
+
+def export_buttons(files: Files, game_id: str | None = None) -> ft.Control:
+    return ft.Row(
+        [
+            ft.OutlinedButton(
+                _("Export JSON"),
+                icon=ft.Icons.DOWNLOAD,
+                height=48,
+                on_click=files.export("json", game_id),
+            ),
+            ft.OutlinedButton(
+                _("Export CSV"),
+                icon=ft.Icons.TABLE_CHART,
+                height=48,
+                on_click=files.export("csv", game_id),
+            ),
+        ],
+        wrap=True,
+    )
