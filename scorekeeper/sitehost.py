@@ -57,11 +57,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(folder: Path, port: int, host: str = "127.0.0.1") -> http.server.HTTPServer:
+def make_server(
+    folder: Path, port: int, host: str = "127.0.0.1", handler: type[SiteHandler] = SiteHandler
+) -> http.server.HTTPServer:
     if not (folder / "index.html").exists():
         raise ScorekeeperError(f"{folder} holds no built site: run `scorekeeper publish {folder}`")
-    handler = partial(SiteHandler, directory=str(folder))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(folder)))
 
 
 def serve_site(folder: Path, port: int) -> int:
