@@ -62,9 +62,11 @@ WEB_SKIP = re.compile(
     r"|^pyodide/(python|python\.bat|python\.exe|python_cli_entry\.mjs|package\.json)$"
     r"|^canvaskit/(wimp\.|experimental_webparagraph/)"
 )
-# Kept by the service worker when the browser first uses them: each browser
-# needs one of the two Flutter builds (WasmGC + skwasm, or JS + CanvasKit).
-ON_FIRST_USE = re.compile(r"^(main\.dart\.|canvaskit/)")
+# Kept by the service worker when the browser first uses them (the page names
+# each file it loads): each browser needs one of the two Flutter builds (WasmGC
+# + skwasm, or JS + CanvasKit), and most assets of Flutter packages are never
+# used by this app. Everything else is stored when the service worker starts.
+ON_FIRST_USE = re.compile(r"^(main\.dart\.|canvaskit/|assets/packages/|assets/NOTICES)")
 COMPRESSIBLE = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".ttf", ".otf", ".txt", ".bin")
 
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
@@ -325,7 +327,7 @@ def _write_service_worker(out: Path, files: Iterable[str]) -> None:
 def _precompress(out: Path) -> None:
     """name.gz beside each compressible file, for hosts that serve them as is."""
     for path in out.rglob("*"):
-        if path.is_file() and path.suffix in COMPRESSIBLE:
+        if path.is_file() and (path.suffix in COMPRESSIBLE or path.name == "NOTICES"):
             packed = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
             if len(packed) < path.stat().st_size * 0.9:
                 path.with_name(path.name + ".gz").write_bytes(packed)

@@ -6,13 +6,22 @@ Slow (Python boots inside the page), so it is one test walking the whole path.""
 import json
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from scorekeeper.publish import publish
-from tests.pwa_site import OutsideGuard, Site, open_page, phone_browser, wait_cached, wait_usable
-from tests.served import enter_hand, hook, new_game, text
+from tests.pwa_site import (
+    USABLE_TIMEOUT,
+    OutsideGuard,
+    Site,
+    open_page,
+    phone_browser,
+    wait_cached,
+    wait_usable,
+)
+from tests.served import enable_semantics, enter_hand, hook, new_game, settle, text
 
 pytestmark = pytest.mark.e2e
 
@@ -44,6 +53,29 @@ def scores(page: Page) -> tuple[str, str]:
     return text(page, "score-0"), text(page, "score-1")
 
 
+def export_and_import(page: Page, tmp_path: Path) -> dict[str, Any]:
+    """Export through the browser's download, import through its file picker."""
+    page.get_by_role("button", name="History").click()
+    expect(hook(page, "history-count")).to_have_text("1 game")
+    settle(page)
+    page.locator('[flt-semantics-identifier^="history-2"]').first.click()
+    expect(hook(page, "chart")).to_be_visible()
+    settle(page)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export JSON").click()
+    exported = tmp_path / "game.json"
+    download.value.save_as(exported)
+    page.get_by_role("button", name="History").click()
+    expect(hook(page, "history-count")).to_have_text("1 game")
+    settle(page)
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Import").click()
+    chooser.value.set_files(exported)
+    expect(hook(page, "message")).to_contain_text("already stored")
+    result: dict[str, Any] = json.loads(exported.read_text(encoding="utf-8"))
+    return result
+
+
 def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path: Path) -> None:
     served = Site(site)
     guard = OutsideGuard()
@@ -72,7 +104,17 @@ def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path
                 page = open_page(browser)
                 wait_usable(page, game_url)  # still no server
                 assert scores(page) == ("291", "181")
+                second = browser.new_page()  # the same phone, another tab
+                second.goto(game_url)
+                second.wait_for_selector("#loading", state="detached", timeout=USABLE_TIMEOUT)
+                enable_semantics(second)
+                expect(hook(second, "second-tab")).to_contain_text(
+                    "already open in another tab", timeout=USABLE_TIMEOUT
+                )
+                second.close()
+                exported = export_and_import(page, tmp_path)
     finally:
         served.stop()
         guard.close()
     assert guard.from_the_app() == [], f"requests to other hosts: {guard.from_the_app()}"
+    assert [len(g["hands"]) for g in exported["games"]] == [3]
