@@ -135,6 +135,63 @@ self.addEventListener("fetch", (event) => {
 });
 """
 
+# The page's Python worker, started with the page rather than after Flutter
+# has loaded: it boots Pyodide, unpacks the app, imports it and opens the
+# data while Flutter starts; the app runs when Flutter connects.
+PYTHON_WORKER = """\
+// Python in the browser: boots at once, runs the app when the page connects.
+self.flet_js = {};
+const log = (text, isError) => (isError ? console.error(text) : console.log(text));
+const mark = (what) => console.debug(`python worker: ${what} at ${Date.now()}`);
+
+const booting = (async () => {
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({
+    stdout: (text) => log(text, false),
+    stderr: (text) => log(text, true),
+  });
+  mark("Pyodide booted");
+  pyodide.registerJsModule("flet_js", self.flet_js);
+  await pyodide.runPythonAsync(`
+import sys
+from pyodide.http import pyfetch
+response = await pyfetch("app.zip")
+if not response.ok:
+    raise RuntimeError(f"could not load the app: HTTP {response.status}")
+await response.unpack_archive(format="zip")
+sys.path.insert(0, "__pypackages__")
+import scorekeeper.ui.browser
+scorekeeper.ui.browser.prepare()
+`);
+  mark("app imported");
+  return pyodide;
+})();
+
+const receive = (message) => {
+  const bytes = message.toJs();
+  self.postMessage(bytes, [bytes.buffer]);
+};
+
+let started = false;
+self.onmessage = async (event) => {
+  if (started) {
+    self.flet_js.send(event.data);
+    return;
+  }
+  started = true;
+  self.flet_js.documentUrl = event.data.documentUrl;
+  try {
+    const pyodide = await booting;
+    await pyodide.runPythonAsync("import runpy; runpy.run_module('main', run_name='__main__')");
+    await self.flet_js.start_connection(receive);
+    mark("app started");
+    self.postMessage("initialized");
+  } catch (error) {
+    self.postMessage(error.toString());
+  }
+};
+"""
+
 PAGE_SCRIPT = """\
 <script>
   // Offline: a service worker keeps every file; the page tells it what it loaded.
@@ -147,6 +204,13 @@ PAGE_SCRIPT = """\
         .observe({ type: "resource" });
     });
   }
+  // Python starts booting now, while Flutter loads (see python.js).
+  flet.earlyWorker = new Worker("python-worker.js", { type: "module" });
+  flet.takeWorker = () => {
+    const worker = flet.earlyWorker || new Worker("python-worker.js", { type: "module" });
+    flet.earlyWorker = null;
+    return worker;
+  };
   // Ask the browser to keep this site's data; the app reads the answer.
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
 </script>
@@ -253,8 +317,22 @@ def _patch_index(out: Path, base: str) -> None:
         '<link rel="manifest" href="manifest.json">\n'
         f'  <meta name="theme-color" content="{THEME_COLOR}">',
     )
-    html = html.replace("</body>", PAGE_SCRIPT + "</body>")
+    html = html.replace(
+        '<script src="python.js"></script>', '<script src="python.js"></script>\n' + PAGE_SCRIPT
+    )
     index.write_text(html, encoding="utf-8")
+
+    (out / "python-worker.js").write_text(PYTHON_WORKER, encoding="utf-8")
+    python = out / "python.js"
+    js, count = re.subn(
+        r"app\.worker = new Worker\(.*?\);",
+        "app.worker = flet.takeWorker();",
+        python.read_text(encoding="utf-8"),
+        flags=re.DOTALL,
+    )
+    if count != 1:
+        raise PublishError("python.js changed: the worker start was not found")
+    python.write_text(js, encoding="utf-8")
 
     bootstrap = out / "flutter_bootstrap.js"
     js = bootstrap.read_text(encoding="utf-8")

@@ -62,17 +62,19 @@ def second_tab(page: ft.Page, retry: Callable[[], Any]) -> None:
     page.update()
 
 
-async def start(page: ft.Page) -> None:
-    page.title = _("Spades Scorekeeper")
-    page.theme = theme()
-    page.dark_theme = theme()
+class Opened:
+    """What `prepare` found: the store, or None when another tab holds the data."""
+
+    def __init__(self, store: GameStore | None) -> None:
+        self.store = store
+
+
+_opening: "asyncio.Task[Opened] | None" = None
+
+
+async def _open() -> Opened:
     if not await browser.WEB_LOCK.acquire():
-
-        def retry() -> None:
-            page.run_task(start, page)
-
-        second_tab(page, retry)
-        return
+        return Opened(None)
     folder = data_folder()
     await browser.FOLDER.mount(folder)
     store = GameStore(folder)  # repairs or a daily backup may write: flush
@@ -80,10 +82,35 @@ async def start(page: ft.Page) -> None:
     if problem:
         store.notices.append(_("Not saved: {reason}").format(reason=problem))
     store.notices.append(persistence_notice(await browser.persisted()))
-    await make_main(store, durable=browser.FOLDER.flush)(page)
+    return Opened(store)
+
+
+def prepare() -> None:
+    """Take the lock and load the data in the background (while Flutter starts)."""
+    global _opening
+    if _opening is None:
+        _opening = asyncio.ensure_future(_open())
+
+
+async def start(page: ft.Page) -> None:
+    global _opening
+    page.title = _("Spades Scorekeeper")
+    page.theme = theme()
+    page.dark_theme = theme()
+    prepare()
+    assert _opening is not None
+    opened = await _opening
+    if opened.store is None:
+        _opening = None  # ask again on Try again
+
+        def retry() -> None:
+            page.run_task(start, page)
+
+        second_tab(page, retry)
+        return
+    await make_main(opened.store, durable=browser.FOLDER.flush)(page)
     page.update()
 
 
 def run() -> None:
-    asyncio.get_event_loop()  # Pyodide's loop is running: ft.run hooks into it
     ft.run(start)
