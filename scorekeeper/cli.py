@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, moment, number
 
 if TYPE_CHECKING:
     from scorekeeper.storage.store import GameStore
@@ -55,7 +55,7 @@ def _open_store(args: argparse.Namespace) -> "GameStore":
 
     store = GameStore(data_folder(args.data))
     for notice in store.notices:
-        print(f"warning: {notice}", file=sys.stderr)
+        print(_("warning: {notice}").format(notice=notice), file=sys.stderr)
     return store
 
 
@@ -109,12 +109,16 @@ def cmd_list(args: argparse.Namespace) -> int:
         return 0
     if not page.items:
         print(_("no games stored yet"))
+    shown = {Status.IN_PROGRESS: _("in progress"), Status.FINISHED: _("finished")}
     for g in page.items:
-        sides = " vs ".join(
-            "+".join(g.players[s] for s in seats) + f" {score}"
+        sides = [
+            _("{names} {score}").format(
+                names="+".join(g.players[s] for s in seats), score=number(score)
+            )
             for seats, score in zip(g.variant.sides, g.scores, strict=True)
-        )
-        print(f"{g.id}  {g.created_at:%Y-%m-%d %H:%M}  {g.status.value:<11}  {sides}")
+        ]
+        versus = _("{first} vs {second}").format(first=sides[0], second=sides[1])
+        print(f"{g.id}  {moment(g.created_at)}  {shown[g.status]}  {versus}")
     return 0
 
 
@@ -275,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except ScorekeeperError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {reason}").format(reason=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

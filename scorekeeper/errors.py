@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from scorekeeper.i18n import _
+
 
 class ScorekeeperError(Exception):
     """Base of every error the app reports to a person instead of crashing."""
@@ -25,8 +27,10 @@ class InvalidHandError(ScorekeeperError):
     def __init__(self, problems: tuple[Problem, ...], hand_number: int | None = None) -> None:
         self.problems = problems
         self.hand_number = hand_number
-        prefix = f"hand {hand_number}: " if hand_number is not None else ""
-        super().__init__(prefix + "; ".join(p.message for p in problems))
+        joined = "; ".join(p.message for p in problems)
+        if hand_number is not None:
+            joined = _("hand {number}: {problems}").format(number=hand_number, problems=joined)
+        super().__init__(joined)
 
 
 class GameOverError(InvalidHandError):

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import Game
 from scorekeeper.record import bid_to_json, game_from_record, game_to_record
 from scorekeeper.saved import SavedGame
@@ -56,9 +56,11 @@ def parse_import(data: Any) -> list[Incoming]:
     if len(records) > MAX_IMPORT_GAMES:
         raise ImportRefusedError(
             [
-                _("a file holds at most {limit} games, this one {count}").format(
-                    limit=MAX_IMPORT_GAMES, count=len(records)
-                )
+                ngettext(
+                    "a file holds at most {limit} game, this one {count}",
+                    "a file holds at most {limit} games, this one {count}",
+                    MAX_IMPORT_GAMES,
+                ).format(limit=MAX_IMPORT_GAMES, count=len(records))
             ]
         )
     problems: list[str] = []

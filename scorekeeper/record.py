@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.errors import InvalidGameError, InvalidRecordError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import rules_from_dict
 from scorekeeper.scoring import score_game
@@ -78,9 +78,11 @@ def game_from_record(data: Any) -> Game:
         raise InvalidRecordError(_('"hands" must be a list, got {value!r}').format(value=hands_raw))
     if len(hands_raw) > MAX_HANDS:
         raise InvalidRecordError(
-            _("a game has at most {limit} hands, got {count}").format(
-                limit=MAX_HANDS, count=len(hands_raw)
-            )
+            ngettext(
+                "a game has at most {limit} hand, got {count}",
+                "a game has at most {limit} hands, got {count}",
+                MAX_HANDS,
+            ).format(limit=MAX_HANDS, count=len(hands_raw))
         )
     hands = tuple(_hand_from_json(i + 1, raw) for i, raw in enumerate(hands_raw))
     game = Game(variant, tuple(p.strip() for p in players), first_dealer, rules, hands)

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.errors import Problem
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import MAX_BID, TRICKS_PER_HAND, Bid, Game, Hand, Variant
 
 MAX_NAME_LENGTH = 30
@@ -18,9 +18,11 @@ def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) 
         problems.append(
             Problem(
                 "players",
-                _("a {variant} game needs {n} players, got {count}").format(
-                    variant=variant.value, n=n, count=len(players)
-                ),
+                ngettext(
+                    "a {variant} game needs {n} player, got {count}",
+                    "a {variant} game needs {n} players, got {count}",
+                    n,
+                ).format(variant=variant.value, n=n, count=len(players)),
             )
         )
     seen: dict[str, int] = {}
@@ -34,9 +36,11 @@ def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) 
             problems.append(
                 Problem(
                     key,
-                    _("name {name!r} is too long: at most {limit} characters").format(
-                        name=clean, limit=MAX_NAME_LENGTH
-                    ),
+                    ngettext(
+                        "name {name!r} is too long: at most {limit} character",
+                        "name {name!r} is too long: at most {limit} characters",
+                        MAX_NAME_LENGTH,
+                    ).format(name=clean, limit=MAX_NAME_LENGTH),
                 )
             )
         folded = clean.casefold()
@@ -82,18 +86,22 @@ def hand_problems(
         problems.append(
             Problem(
                 "bids",
-                _("a hand needs {n} bids, one per player, got {count}").format(
-                    n=n, count=len(hand.bids)
-                ),
+                ngettext(
+                    "a hand needs {n} bid, one per player, got {count}",
+                    "a hand needs {n} bids, one per player, got {count}",
+                    n,
+                ).format(n=n, count=len(hand.bids)),
             )
         )
     if len(hand.tricks) != n:
         problems.append(
             Problem(
                 "tricks",
-                _("a hand needs {n} trick counts, one per player, got {count}").format(
-                    n=n, count=len(hand.tricks)
-                ),
+                ngettext(
+                    "a hand needs {n} trick count, one per player, got {count}",
+                    "a hand needs {n} trick counts, one per player, got {count}",
+                    n,
+                ).format(n=n, count=len(hand.tricks)),
             )
         )
     if problems:
@@ -184,9 +192,13 @@ def hand_problems(
         total = sum(hand.tricks)
         if total != TRICKS_PER_HAND:
             fix = (
-                _("{n} too many").format(n=total - TRICKS_PER_HAND)
+                ngettext(
+                    "{n} trick too many", "{n} tricks too many", total - TRICKS_PER_HAND
+                ).format(n=total - TRICKS_PER_HAND)
                 if total > TRICKS_PER_HAND
-                else _("{n} missing").format(n=TRICKS_PER_HAND - total)
+                else ngettext(
+                    "{n} trick missing", "{n} tricks missing", TRICKS_PER_HAND - total
+                ).format(n=TRICKS_PER_HAND - total)
             )
             problems.append(
                 Problem(

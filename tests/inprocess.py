@@ -32,6 +32,7 @@ class LoopbackConnection(Connection):
         self.session: Session | None = None
         self.page_url = "http://127.0.0.1:8550"
         self.tasks: set[asyncio.Future[Any]] = set()
+        self.device_storage: dict[str, Any] = {}  # what SharedPreferences keeps
 
     def send_message(self, message: Message) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
@@ -41,7 +42,15 @@ class LoopbackConnection(Connection):
 
     def _answer(self, body: Any) -> None:
         assert self.session is not None
-        self.session.handle_invoke_method_results(body.control_id, body.call_id, None, None)
+        result = None
+        control = self.session.index.get(body.control_id)
+        if isinstance(control, ft.SharedPreferences):  # the device's storage
+            if body.name == "get":
+                result = self.device_storage.get(body.args["key"])
+            elif body.name == "set":
+                self.device_storage[body.args["key"]] = body.args["value"]
+                result = True
+        self.session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
         if body.name == "push_route":
             route = body.args["route"]
             self.session.apply_page_patch({"route": route})
@@ -146,8 +155,17 @@ class App:
         await self.settle()
 
 
-async def open_app(store: GameStore, hub: PubSubHub | None = None, route: str = "/") -> App:
+async def open_app(
+    store: GameStore,
+    hub: PubSubHub | None = None,
+    route: str = "/",
+    device_storage: dict[str, Any] | None = None,
+) -> App:
+    """`device_storage` stands for the browser's storage (shared by the tabs of
+    one device): pass the same dict to open a tab on the same device again."""
     conn = LoopbackConnection(hub or PubSubHub(loop=asyncio.get_running_loop()))
+    if device_storage is not None:
+        conn.device_storage = device_storage
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": route, "width": 400, "height": 860})

@@ -132,10 +132,10 @@ def test_many_finished_games_fill_several_archive_files(tmp_path, monkeypatch):
 def test_damaged_file_is_moved_aside_never_deleted(tmp_path, content, reason):
     (tmp_path / "active.json").write_bytes(content)
     with GameStore(tmp_path) as store:
-        assert len(store.notices) == 1 and reason in store.notices[0]
+        assert len(store.notices) == 1 and reason in str(store.notices[0])
         moved = list((tmp_path / "damaged").iterdir())
         assert len(moved) == 1 and moved[0].read_bytes() == content
-        assert str(moved[0]) in store.notices[0]
+        assert str(moved[0]) in str(store.notices[0])
         store.create(game())  # the app goes on with a fresh file
     with GameStore(tmp_path) as store:
         assert store.notices == [] and store.history().total == 1
@@ -148,7 +148,7 @@ def test_damaged_file_comes_back_from_the_latest_backup(tmp_path):
         store._daily_backup(date(2099, 1, 1))
     (tmp_path / "active.json").write_text("{truncated")
     with GameStore(tmp_path) as store:
-        assert "restored the backup of 2099-01-01" in store.notices[0]
+        assert "restored the backup of 2099-01-01" in str(store.notices[0])
         assert store.get(kept.id) == kept
 
 
@@ -157,7 +157,7 @@ def test_damaged_index_is_rebuilt_from_the_archive(tmp_path):
         done = play(store, store.create(short_game()), WIN)
     (tmp_path / "index.json").write_text("nonsense")
     with GameStore(tmp_path) as store:
-        assert "index.json could not be read" in store.notices[0]
+        assert "index.json could not be read" in str(store.notices[0])
         assert [s.id for s in store.history().items] == [done.id]
     (tmp_path / "index.json").unlink()
     with GameStore(tmp_path) as store:

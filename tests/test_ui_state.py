@@ -121,7 +121,9 @@ def test_tricks_must_total_13_and_the_game_is_untouched(store):
     state.to_tricks()
     state.step_tricks(0, 5)
     state.save_hand()
-    assert state.errors == {"tricks": "tricks add up to 5, but every hand has 13 (8 missing)"}
+    assert state.errors == {
+        "tricks": "tricks add up to 5, but every hand has 13 (8 tricks missing)"
+    }
     assert state.screen is Screen.HAND and store.get(state.saved.id).game.hands == ()
     assert state.preview() is None
     state.rest_to(3)

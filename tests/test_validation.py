@@ -16,9 +16,9 @@ def problems_of(g, h):
 
 def test_tricks_must_add_up_to_13_and_say_by_how_much():
     found = problems_of(game(), hand([3, 3, 3, 3], [4, 3, 3, 2]))
-    assert found == {"tricks": "tricks add up to 12, but every hand has 13 (1 missing)"}
+    assert found == {"tricks": "tricks add up to 12, but every hand has 13 (1 trick missing)"}
     found = problems_of(game(), hand([3, 3, 3, 3], [5, 5, 3, 3]))
-    assert "16" in found["tricks"] and "3 too many" in found["tricks"]
+    assert "16" in found["tricks"] and "3 tricks too many" in found["tricks"]
 
 
 @pytest.mark.parametrize("bad", [14, -1, 100])

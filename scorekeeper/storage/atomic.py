@@ -14,14 +14,15 @@ from typing import Any
 from tinydb.storages import Storage
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import later
 from scorekeeper.storage.platform import write_atomically
 
 
 class DamagedFileError(ScorekeeperError):
-    def __init__(self, path: Path, reason: str) -> None:
+    def __init__(self, path: Path, reason: later) -> None:
         self.path = path
         self.reason = reason
-        super().__init__(f"{path}: {reason}")
+        super().__init__(f"{path}: {reason}")  # translated now; `reason` stays for later
 
 
 def read_json_file(path: Path) -> dict[str, dict[str, Any]] | None:
@@ -31,13 +32,13 @@ def read_json_file(path: Path) -> dict[str, dict[str, Any]] | None:
     except FileNotFoundError:
         return None
     if not raw.strip():
-        raise DamagedFileError(path, "the file is empty")
+        raise DamagedFileError(path, later("the file is empty"))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:
-        raise DamagedFileError(path, f"not valid JSON ({error})") from None
+        raise DamagedFileError(path, later("not valid JSON ({error})", error=error)) from None
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
-        raise DamagedFileError(path, "not a table file")
+        raise DamagedFileError(path, later("not a table file"))
     return data
 
 

@@ -29,6 +29,7 @@ from tinydb import Query, TinyDB
 from scorekeeper.draft import HandDraft
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.exchange import Incoming
+from scorekeeper.i18n import _, later
 from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
@@ -82,18 +83,20 @@ def new_id(at: datetime) -> str:
 class GameStore:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.notices: list[str] = []  # things the user must be told (moved files)
+        self.notices: list[later] = []  # things the user must be told (moved files)
         folder.mkdir(parents=True, exist_ok=True)
         self._file_lock = platform.FolderLock(folder)
         if not self._file_lock.acquire():
             raise StoreLockedError(
-                f"the data folder {folder} is in use by another Spades Scorekeeper; "
-                "close it first, or choose another folder with --data"
+                _(
+                    "the data folder {folder} is in use by another Spades Scorekeeper; "
+                    "close it first, or choose another folder with --data"
+                ).format(folder=folder)
             ) from None
         self._lock = threading.RLock()
         try:
             (folder / "archive").mkdir(exist_ok=True)
-            self._active, _ = self._open(folder / "active.json", "active")
+            self._active = self._open(folder / "active.json", "active")[0]
             self._shards: dict[int, TinyDB] = {}
             self._summaries: dict[str, dict[str, Any]] = {}
             self._shard_counts: dict[int, int] = {}
@@ -119,14 +122,24 @@ class GameStore:
         except DamagedFileError as damage:
             moved = self._move_aside(path)
             backup = self._latest_backup_of(path) if from_backup else None
-            how = "started a new one"
+            notice = later(
+                "{file} could not be read ({reason}); it was moved to {moved} "
+                "and the app started a new one.",
+                file=path.name,
+                reason=damage.reason,
+                moved=moved,
+            )
             if backup:
                 shutil.copy2(backup, path)
-                how = f"restored the backup of {backup.parent.name}"
-            self.notices.append(
-                f"{path.name} could not be read ({damage.reason}); it was moved to {moved} "
-                f"and the app {how}."
-            )
+                notice = later(
+                    "{file} could not be read ({reason}); it was moved to {moved} "
+                    "and the app restored the backup of {day}.",
+                    file=path.name,
+                    reason=damage.reason,
+                    moved=moved,
+                    day=backup.parent.name,
+                )
+            self.notices.append(notice)
             try:
                 return self._open_checked(path, kind), True
             except DamagedFileError:  # the backup was damaged too
@@ -139,10 +152,14 @@ class GameStore:
             meta = tables.get("_meta", {}).get("1", {})
             version = meta.get("schema")
             if meta.get("kind") != kind or not isinstance(version, int):
-                raise DamagedFileError(path, "it is not a Spades Scorekeeper file")
+                raise DamagedFileError(path, later("it is not a Spades Scorekeeper file"))
             if version > SCHEMA_VERSION:
                 raise DamagedFileError(
-                    path, f"it was written by a newer version of the app (schema {version})"
+                    path,
+                    later(
+                        "it was written by a newer version of the app (schema {version})",
+                        version=version,
+                    ),
                 )
             if version < SCHEMA_VERSION:
                 for step in range(version, SCHEMA_VERSION):
@@ -172,7 +189,7 @@ class GameStore:
     def _shard(self, number: int) -> TinyDB:
         if number not in self._shards:
             path = self.folder / "archive" / f"{number:06d}.json"
-            self._shards[number], _ = self._open(path, "archive")
+            self._shards[number] = self._open(path, "archive")[0]
         return self._shards[number]
 
     def _shard_numbers_on_disk(self) -> list[int]:
@@ -302,7 +319,9 @@ class GameStore:
         with self._lock:
             for item in incoming:
                 if item.id is not None and self._exists(item.id):
-                    raise ConflictError(f"a game with id {item.id!r} is already stored")
+                    raise ConflictError(
+                        _("a game with id {id!r} is already stored").format(id=item.id)
+                    )
             saved = [
                 SavedGame(
                     item.id or new_id(stamp),
@@ -336,7 +355,7 @@ class GameStore:
             found = shard.table("games").get(Query().id == game_id)
             doc = dict(found) if isinstance(found, dict) else None
         if doc is None:
-            raise GameNotFoundError(f"there is no game with id {game_id!r}")
+            raise GameNotFoundError(_("there is no game with id {id!r}").format(id=game_id))
         return doc
 
     def get(self, game_id: str) -> SavedGame:
@@ -349,8 +368,10 @@ class GameStore:
             current = self._document(game_id)
             if current["revision"] != expected_revision:
                 raise ConflictError(
-                    "this game was changed on another device in the meantime; "
-                    "it has been reloaded, please enter that hand again"
+                    _(
+                        "this game was changed on another device in the meantime; "
+                        "it has been reloaded, please enter that hand again"
+                    )
                 )
             saved = SavedGame(
                 game_id,
@@ -405,7 +426,9 @@ class GameStore:
         """Put back a deleted game, as it was."""
         with self._lock:
             if self._exists(saved.id):
-                raise ConflictError(f"a game with id {saved.id!r} is already stored")
+                raise ConflictError(
+                    _("a game with id {id!r} is already stored").format(id=saved.id)
+                )
             doc = game_to_document(saved)
             if doc["summary"]["status"] == Status.FINISHED.value:
                 self._archive_many([doc])
@@ -462,7 +485,9 @@ class GameStore:
             aliases = self.aliases()
             key, target = person(name, aliases), person(into, aliases)
             if key == target:
-                raise ScorekeeperError(f"{name!r} and {into!r} are already one player")
+                raise ScorekeeperError(
+                    _("{name!r} and {into!r} are already one player").format(name=name, into=into)
+                )
             self._index.table("aliases").upsert({"name": key, "into": target}, Query().name == key)
 
     def unmerge_player(self, name: str) -> None:
@@ -495,11 +520,15 @@ def restore_backup(folder: Path, day: str) -> Path:
     """
     source = folder / "backups" / day
     if not source.is_dir():
-        raise ScorekeeperError(f"there is no backup {day!r} in {folder / 'backups'}")
+        raise ScorekeeperError(
+            _("there is no backup {day!r} in {folder}").format(day=day, folder=folder / "backups")
+        )
     lock = platform.FolderLock(folder)
     if not lock.acquire():
         raise StoreLockedError(
-            f"the data folder {folder} is in use; close the app before restoring"
+            _("the data folder {folder} is in use; close the app before restoring").format(
+                folder=folder
+            )
         ) from None
     try:
         aside = folder / "damaged" / f"before-restore-{now():%Y%m%dT%H%M%S}"

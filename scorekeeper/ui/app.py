@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screens import SCREENS, Screen
@@ -18,6 +19,7 @@ from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import AppState
 
 log = logging.getLogger(__name__)
+LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 FONTS = {
     "NotoSansThai": "fonts/NotoSansThai-Regular.ttf",
@@ -79,6 +81,7 @@ class Session:
         self.screen_key: tuple[Any, ...] | None = None
         self.shown: tuple[Any, ...] | None = None
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
+        self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.body = ft.Column()
         self.view = ft.View()
 
@@ -123,13 +126,44 @@ class Session:
 
     def pick_import(self) -> Callable[[Any], Any]:
         async def handler(_event: Any) -> None:
+            with self.speaking():
+                title = _("Import games")
             files = await self.picker.pick_files(
-                allowed_extensions=["json"], with_data=True, dialog_title=_("Import games")
+                allowed_extensions=["json"], with_data=True, dialog_title=title
             )
             if files:
                 await self.run(self.state.import_file, files[0].name, files[0].bytes)
 
         return handler
+
+    # -- the language: the device's at first, then the one picked on this device --
+
+    def speaking(self) -> Any:
+        """Everything said inside is in this tab's language."""
+        return i18n.language(self.state.language)
+
+    async def choose_language(self) -> None:
+        """The language picked earlier on this device, else the browser's."""
+        try:
+            stored = await self.prefs.get(LANGUAGE_KEY)
+        except Exception:  # no client storage (an old client): the browser's language
+            log.debug("no client storage", exc_info=True)
+            stored = None
+        picked = i18n.match(stored) if isinstance(stored, str) else None
+        self.state.language = picked or client_language(self.page) or i18n.DEFAULT
+        self.apply_direction()
+
+    def apply_direction(self) -> None:
+        """The page reads in the language's direction, and Flutter's own words
+        (tooltips, dates) follow its locale."""
+        code = self.state.language
+        self.page.rtl = i18n.get(code).rtl
+        self.page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale(c) for c in i18n.LANGUAGES],
+            current_locale=ft.Locale(code),
+        )
+        with self.speaking():
+            self.page.title = _("Spades Scorekeeper")
 
     def _identity(self) -> tuple[str, int] | None:
         saved = self.state.saved
@@ -139,10 +173,16 @@ class Session:
         async with self.lock:
             began = time.perf_counter()
             before = self._identity()
-            await asyncio.to_thread(action, *args)
-            await self._make_durable()
+            language = self.state.language
+            with self.speaking():  # messages made by the action: in this tab's language
+                await asyncio.to_thread(action, *args)
+                await self._make_durable()
             acted = time.perf_counter()
-            self.render()
+            if self.state.language != language:
+                self.apply_direction()
+                self.shown = None  # a fresh view, every control in the new language
+            with self.speaking():
+                self.render()
             after = self._identity()
             log.debug(
                 "action %s%r: %.1f ms, render %.1f ms",
@@ -151,6 +191,9 @@ class Session:
                 (acted - began) * 1000,
                 (time.perf_counter() - acted) * 1000,
             )
+        if self.state.language != language:
+            self.page.update()  # shown at once; remembering it can follow
+            await self.prefs.set(LANGUAGE_KEY, self.state.language)
         if after and before and after[0] == before[0] and after[1] > before[1]:
             self.page.pubsub.send_others(("saved", *after))
         if self.page.route != self.state.route:
@@ -169,9 +212,10 @@ class Session:
         if event.route == self.state.route:
             return  # already showing it
         async with self.lock:
-            await asyncio.to_thread(self.state.navigate, event.route)
-            await self._make_durable()
-            self.render()
+            with self.speaking():
+                await asyncio.to_thread(self.state.navigate, event.route)
+                await self._make_durable()
+                self.render()
         self.page.update()
 
     def saved_elsewhere(self, message: Any) -> None:
@@ -185,8 +229,9 @@ class Session:
 
     async def _reload(self) -> None:
         async with self.lock:
-            await asyncio.to_thread(self.state.reload)
-            self.render()
+            with self.speaking():
+                await asyncio.to_thread(self.state.reload)
+                self.render()
         self.page.update()
 
     def render(self) -> None:
@@ -226,7 +271,6 @@ def draw(screen: Screen) -> Draw:
 
 def make_main(store: GameStore, durable: Durable | None = None) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
-        page.title = _("Spades Scorekeeper")
         page.fonts = dict(FONTS)
         page.theme = theme()
         page.dark_theme = theme()
@@ -234,10 +278,43 @@ def make_main(store: GameStore, durable: Durable | None = None) -> Callable[[ft.
         session = Session(page, store, durable)
         page.on_route_change = session.route_changed
         page.pubsub.subscribe(session.saved_elsewhere)
-        if store.notices:
-            session.state.message = " ".join(store.notices)
-        if page.route and page.route != "/":
-            session.state.navigate(page.route)
-        session.render()
+        await session.choose_language()
+        with session.speaking():
+            if store.notices:
+                session.state.message = " ".join(map(str, store.notices))
+            if page.route and page.route != "/":
+                session.state.navigate(page.route)
+            session.render()
 
     return main
+
+
+def client_language(page: ft.Page) -> str | None:
+    """The browser's preferred language that the app speaks, from the
+    Accept-Language header its connection sent (the web server keeps the
+    connection; a native app has none and starts in English)."""
+    connection = getattr(page.session, "connection", None)
+    socket = getattr(connection, "_FletApp__websocket", None)
+    headers = getattr(socket, "headers", None)
+    header = headers.get("accept-language", "") if headers is not None else ""
+    return preferred(header)
+
+
+def preferred(header: str) -> str | None:
+    """The first language of an Accept-Language header that the app speaks,
+    by the quality each one is given ("he-IL,he;q=0.9,en;q=0.8" -> "he")."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        ranked.append((-quality, index, tag.strip()))
+    for _quality, _index, tag in sorted(ranked):
+        found = i18n.match(tag)
+        if found in i18n.LANGUAGES:
+            return found
+    return None

@@ -13,20 +13,21 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, later
 from scorekeeper.storage import browser
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import make_main, theme
 
 
-def persistence_notice(persisted: bool | None) -> str:
+def persistence_notice(persisted: bool | None) -> later:
+    """What the browser answered when the page asked it to keep the data."""
     if persisted:
-        return _(
+        return later(
             "Games are kept in this browser on this phone, and the browser agreed to keep "
             "them. Export them (History) to move them to another device."
         )
-    return _(
+    return later(
         "Games are kept in this browser on this phone, but the browser did not promise "
         "to keep them: it may clear them when space runs low (on an iPhone, after 7 days "
         "unused unless the app is on the home screen). Add the app to the home screen, "
@@ -40,6 +41,7 @@ def second_tab(page: ft.Page, retry: Callable[[], Any]) -> None:
     page.views.append(
         ft.View(
             route="/",
+            padding=24,
             vertical_alignment=ft.MainAxisAlignment.CENTER,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
@@ -80,7 +82,7 @@ async def _open() -> Opened:
     store = GameStore(folder)  # repairs or a daily backup may write: flush
     problem = await browser.FOLDER.flush()
     if problem:
-        store.notices.append(_("Not saved: {reason}").format(reason=problem))
+        store.notices.append(later("Not saved: {reason}", reason=problem))
     store.notices.append(persistence_notice(await browser.persisted()))
     return Opened(store)
 

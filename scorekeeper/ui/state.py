@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorekeeper import game as ops
+from scorekeeper import i18n
 from scorekeeper.draft import HandDraft, Step
 from scorekeeper.errors import InvalidGameError, InvalidRulesError, Problem, ScorekeeperError
 from scorekeeper.exchange import export_csv, export_record, parse_import
@@ -104,6 +105,7 @@ class AppState:
         self.pairs: list[PairStats] = []
         self.rivals: list[HeadToHead] = []
         self.merges: dict[str, str] = {}
+        self.language = i18n.DEFAULT  # the session translates everything into it
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -119,6 +121,17 @@ class AppState:
     def _clear(self) -> None:
         self.errors = {}
         self.message = None
+
+    def show_rules(self) -> None:
+        self._clear()
+        self.screen = Screen.RULES
+
+    def set_language(self, code: str | None) -> None:
+        """Show the app in another language (one of i18n.LANGUAGES)."""
+        if code in i18n.LANGUAGES and code != self.language:
+            self.language = code
+            self._clear()
+            self.summary = []  # written in the language before
 
     # -- home and history -------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 from collections.abc import Collection
 
-from scorekeeper.i18n import _
+from scorekeeper import i18n
+from scorekeeper.i18n import N_, NN_, _, ngettext
 from scorekeeper.model import Bid, Game
 from scorekeeper.scoring import EventKind, GameScore
 
@@ -29,7 +30,19 @@ def side_label(game: Game, side: int) -> str:
 
 
 def signed(points: int) -> str:
-    return f"{points:+d}"
+    return i18n.signed(points)
+
+
+def num(value: int) -> str:
+    return i18n.number(value)
+
+
+def versus(parts: list[str]) -> str:
+    """Two sides (or more) against each other, as a title says it."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = _("{first} vs {second}").format(first=text, second=part)
+    return text
 
 
 def outcome(game: Game, score: GameScore) -> str | None:
@@ -38,11 +51,11 @@ def outcome(game: Game, score: GameScore) -> str | None:
         others = [t.score for t in score.sides if t.side != score.winner]
         return _("{names} win, {score} to {other}").format(
             names=side_label(game, score.winner),
-            score=score.sides[score.winner].score,
-            other=", ".join(map(str, others)),
+            score=num(score.sides[score.winner].score),
+            other=", ".join(map(num, others)),
         )
     if score.tied:
-        return _("Tied at {score}: play another hand").format(score=score.sides[0].score)
+        return _("Tied at {score}: play another hand").format(score=num(score.sides[0].score))
     return None
 
 
@@ -53,18 +66,29 @@ def short_bid(bid: Bid) -> str:
     return _("N") if bid.is_nil else str(bid.value)
 
 
-# What each event says; every template may use names, player, tricks, contract,
-# count and points.
-EVENT_TEXT = {
-    EventKind.MADE: _("{names} made {tricks} of {contract}"),
-    EventKind.SET: _("{names} were set: {tricks} of {contract}"),
-    EventKind.NIL_MADE: _("{player}'s nil made"),
-    EventKind.NIL_FAILED: _("{player}'s nil failed ({count} tricks)"),
-    EventKind.BLIND_NIL_MADE: _("{player}'s blind nil made"),
-    EventKind.BLIND_NIL_FAILED: _("{player}'s blind nil failed ({count} tricks)"),
-    EventKind.BAG_PENALTY: _("Bag penalty for {names}: {points}"),
-    EventKind.MERCY: _("{names} win by the mercy rule"),
+# What each event says (translated when shown); every template may use names,
+# player, tricks, contract, count and points. The failed nils count tricks, so
+# they come in singular and plural.
+EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
+    EventKind.MADE: N_("{names} made {tricks} of {contract}"),
+    EventKind.SET: N_("{names} were set: {tricks} of {contract}"),
+    EventKind.NIL_MADE: N_("{player}'s nil made"),
+    EventKind.NIL_FAILED: NN_(
+        "{player}'s nil failed ({count} trick)", "{player}'s nil failed ({count} tricks)"
+    ),
+    EventKind.BLIND_NIL_MADE: N_("{player}'s blind nil made"),
+    EventKind.BLIND_NIL_FAILED: NN_(
+        "{player}'s blind nil failed ({count} trick)",
+        "{player}'s blind nil failed ({count} tricks)",
+    ),
+    EventKind.BAG_PENALTY: N_("Bag penalty for {names}: {points}"),
+    EventKind.MERCY: N_("{names} win by the mercy rule"),
 }
+
+
+def event_text(kind: EventKind, count: int) -> str:
+    text = EVENT_TEXT[kind]
+    return _(text) if isinstance(text, str) else ngettext(*text, count)
 
 
 def event_lines(
@@ -79,13 +103,13 @@ def event_lines(
             continue
         sh = hand.sides[event.side] if event.side is not None else None
         lines.append(
-            EVENT_TEXT[event.kind].format(
+            event_text(event.kind, event.count).format(
                 names=side_label(game, event.side) if event.side is not None else "",
                 player=player(game, event.seat) if event.seat is not None else "",
                 tricks=sh.tricks_toward if sh else 0,
                 contract=sh.contract if sh else 0,
                 count=event.count,
-                points=sh.penalty_points if sh else 0,
+                points=num(sh.penalty_points) if sh else 0,
             )
         )
     return lines
@@ -99,7 +123,7 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
     for sh in hand.sides:
         lines.append(
             _("{names}: {points} this hand, {score} in all").format(
-                names=side_label(game, sh.side), points=signed(sh.points), score=sh.score
+                names=side_label(game, sh.side), points=signed(sh.points), score=num(sh.score)
             )
         )
     result = outcome(game, score) if index == len(score.hands) - 1 else None
@@ -112,3 +136,72 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
             )
         )
     return lines
+
+
+# -- labels kept as data: marked for the catalogs, translated where shown ----------------
+
+SEAT_PLACES_4 = (N_("South"), N_("West"), N_("North"), N_("East"))
+
+RULE_LABELS = {
+    "target": N_("Points to win"),
+    "bag_limit": N_("Bags before a penalty"),
+    "bag_penalty": N_("Bag penalty"),
+    "nil_bonus": N_("Nil bonus"),
+    "blind_nil_bonus": N_("Blind nil bonus"),
+    "mercy": N_("Mercy: lose at (empty: off)"),
+    "blind_nil_min_deficit": N_("Blind nil only when behind by (empty: always)"),
+    "min_side_bid": N_("Minimum side bid"),
+}
+# Short names of the rules, for the rules a game changed from the standard ones.
+RULE_NAMES = {
+    "target": N_("points to win"),
+    "bag_limit": N_("bags before a penalty"),
+    "bag_penalty": N_("bag penalty"),
+    "nil_bonus": N_("nil bonus"),
+    "blind_nil_bonus": N_("blind nil bonus"),
+    "mercy": N_("mercy at"),
+    "blind_nil_min_deficit": N_("blind nil when behind by"),
+    "min_side_bid": N_("minimum side bid"),
+    "allow_nil": N_("nil allowed"),
+    "allow_blind_nil": N_("blind nil allowed"),
+    "failed_nil_tricks": N_("a failed nil's tricks"),
+}
+PRESET_LABELS = {
+    "standard": N_("Standard: 500, 10 bags"),
+    "short": N_("Short game: 300"),
+    "quick": N_("Quick game: 250"),
+    "mercy": N_("Standard with mercy at -200"),
+}
+PRESET_NAMES = {
+    "standard": N_("standard rules"),
+    "short": N_("short game"),
+    "quick": N_("quick game"),
+    "mercy": N_("mercy rule"),
+}
+
+
+def seat_place(seat: int) -> str:
+    return _(SEAT_PLACES_4[seat])
+
+
+def rules_name(preset: str | None) -> str:
+    """A game's rules in a word or two: its preset, or "custom rules"."""
+    return _(PRESET_NAMES[preset]) if preset in PRESET_NAMES else _("custom rules")
+
+
+def rule_value(name: str, value: object) -> str:
+    if value is None:
+        return _("off")
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if name == "failed_nil_tricks":
+        return _("count for the partner") if value == "count_for_partner" else _("are bags")
+    return num(value) if isinstance(value, int) else str(value)
+
+
+def rules_summary(overrides: dict[str, object]) -> str:
+    """The rules a game changed, "points to win: 300, mercy at: -200"."""
+    return ", ".join(
+        _("{rule}: {value}").format(rule=_(RULE_NAMES.get(k, k)), value=rule_value(k, v))
+        for k, v in overrides.items()
+    )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.draft import Step
 from scorekeeper.i18n import _
-from scorekeeper.ui.text import side_label
+from scorekeeper.ui.text import side_label, versus
 
 if TYPE_CHECKING:
     from scorekeeper.ui.state import AppState
@@ -28,6 +28,7 @@ class Screen(StrEnum):
     HISTORY = "history"
     DETAIL = "detail"  # a game as a whole: sheet, chart, export, delete
     STATS = "stats"
+    RULES = "rules"
 
 
 Params = dict[str, str]
@@ -49,7 +50,7 @@ def _game_title(state: "AppState") -> str:
     if not state.saved:
         return _("Spades Scorekeeper")
     game = state.saved.game
-    return " vs ".join(side_label(game, s) for s in range(len(game.variant.sides)))
+    return versus([side_label(game, s) for s in range(len(game.variant.sides))])
 
 
 def _hand_title(state: "AppState") -> str:
@@ -110,6 +111,9 @@ SCREENS: dict[Screen, ScreenSpec] = {
     ),
     Screen.STATS: ScreenSpec(
         "/stats", "stats", lambda _s: _("Statistics"), lambda state, _p: state.show_stats()
+    ),
+    Screen.RULES: ScreenSpec(
+        "/rules", "rules", lambda _s: _("Rules"), lambda state, _p: state.show_rules()
     ),
 }
 

@@ -4,7 +4,7 @@ hand in detail, export, resume and delete."""
 import flet as ft
 import flet_charts as fch
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, moment, ngettext
 from scorekeeper.rules import preset_name
 from scorekeeper.scoring import EventKind, Status
 from scorekeeper.ui.screens.widgets import (
@@ -16,7 +16,16 @@ from scorekeeper.ui.screens.widgets import (
     tagged,
 )
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import bid_label, event_lines, outcome, player, side_label, signed
+from scorekeeper.ui.text import (
+    bid_label,
+    event_lines,
+    num,
+    outcome,
+    player,
+    rules_name,
+    side_label,
+    signed,
+)
 
 # The hand lines already show points and bags; these add what they do not.
 DETAIL_EVENTS = (
@@ -103,11 +112,11 @@ def detail_row(state: AppState, index: int) -> ft.Control:
             f"{player(game, s)} {bid_label(hand.bids[s])}/{hand.tricks[s]}" for s in seats
         )
         parts = [
-            _("{points} → {score}").format(points=signed(sh.points), score=sh.score),
+            _("{points} → {score}").format(points=signed(sh.points), score=num(sh.score)),
             _("bags {bags}, {carried} carried").format(bags=sh.bags, carried=sh.carried_bags),
         ]
         if sh.penalties:
-            parts.append(_("bag penalty {points}").format(points=sh.penalty_points))
+            parts.append(_("bag penalty {points}").format(points=num(sh.penalty_points)))
         lines.append(ft.Text(f"{bids}: " + " · ".join(parts), color=SIDE_COLORS[sh.side], size=14))
     facts = event_lines(game, state.score, index, DETAIL_EVENTS)
     lines += [ft.Text(line, size=13, italic=True) for line in facts]
@@ -124,17 +133,23 @@ def detail_row(state: AppState, index: int) -> ft.Control:
 def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
     assert state.saved and state.score
     game, score, saved = state.saved.game, state.score, state.saved
-    when = saved.created_at.astimezone().strftime("%d %b %Y %H:%M")
+    when = moment(saved.created_at)
     result = outcome(game, score) or _("In progress: {scores}").format(
-        scores=" to ".join(str(t.score) for t in score.sides)
+        scores=_("{score} to {other}").format(
+            score=num(score.sides[0].score), other=", ".join(num(t.score) for t in score.sides[1:])
+        )
     )
     controls: list[ft.Control] = [
         tagged("detail-outcome", ft.Text(result, size=20, weight=ft.FontWeight.BOLD)),
         ft.Text(
-            _("Started {when} · {hands} hands · {rules}").format(
+            ngettext(
+                "Started {when} · {hands} hand · {rules}",
+                "Started {when} · {hands} hands · {rules}",
+                len(game.hands),
+            ).format(
                 when=when,
                 hands=len(game.hands),
-                rules=preset_name(game.rules) or _("custom rules"),
+                rules=rules_name(preset_name(game.rules)),
             ),
             size=14,
         ),

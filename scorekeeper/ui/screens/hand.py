@@ -3,7 +3,7 @@
 import flet as ft
 
 from scorekeeper.draft import Step
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import NIL, Variant
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
@@ -203,7 +203,9 @@ class HandView:
             status.value = (
                 _("Tricks left: {left}").format(left=left)
                 if left >= 0
-                else _("{count} tricks too many").format(count=-left)
+                else ngettext("{count} trick too many", "{count} tricks too many", -left).format(
+                    count=-left
+                )
             )
             status.color = ft.Colors.ERROR if left < 0 else None
             if "tricks" in errors:

@@ -2,9 +2,25 @@
 
 import flet as ft
 
-from scorekeeper.i18n import _
-from scorekeeper.ui.screens.widgets import Bind, Files, game_card, heading
+from scorekeeper.i18n import LANGUAGES, _
+from scorekeeper.ui.screens.widgets import Bind, Files, game_card, heading, tagged
 from scorekeeper.ui.state import AppState
+
+
+def language_picker(state: AppState, on: Bind) -> ft.Control:
+    """Each language named in itself, so anyone finds theirs whatever is shown."""
+    return tagged(
+        "language",
+        ft.Dropdown(
+            label=_("Language"),
+            leading_icon=ft.Icons.LANGUAGE,
+            value=state.language,
+            options=[ft.DropdownOption(key=code, text=name) for code, name in LANGUAGES.items()],
+            on_select=on(state.set_language, with_value=True),
+            dense=True,
+            width=220,
+        ),
+    )
 
 
 def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
@@ -31,6 +47,17 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             ft.OutlinedButton(_("Undo delete"), icon=ft.Icons.UNDO, on_click=on(state.undo_delete))
         )
     controls.append(
-        ft.OutlinedButton(_("All games"), icon=ft.Icons.HISTORY, on_click=on(state.show_history))
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    _("All games"), icon=ft.Icons.HISTORY, on_click=on(state.show_history)
+                ),
+                ft.OutlinedButton(
+                    _("Rules"), icon=ft.Icons.MENU_BOOK, on_click=on(state.show_rules)
+                ),
+            ],
+            wrap=True,
+        )
     )
+    controls.append(language_picker(state, on))
     return controls

@@ -3,7 +3,7 @@ score sheet with edit and undo, the result at the end."""
 
 import flet as ft
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import Game
 from scorekeeper.scoring import Status
 from scorekeeper.ui.screens.widgets import (
@@ -16,7 +16,15 @@ from scorekeeper.ui.screens.widgets import (
     tagged,
 )
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import outcome, player, short_bid, side_label, signed
+from scorekeeper.ui.text import (
+    num,
+    outcome,
+    player,
+    rules_summary,
+    short_bid,
+    side_label,
+    signed,
+)
 
 RECENT_HANDS = 10  # the sheet shows these at first: a long game costs no more to draw
 
@@ -26,7 +34,7 @@ def side_card(state: AppState, side: int) -> ft.Control:
     game, total = state.saved.game, state.score.sides[side]
     limit = game.rules.bag_limit
     near = total.bags >= max(1, limit - 3)
-    bags = _("Bags {count} of {limit}").format(count=total.bags, limit=limit)
+    bags = _("Bags {count} of {limit}").format(count=num(total.bags), limit=num(limit))
     return ft.Container(
         ft.Column(
             [
@@ -37,7 +45,7 @@ def side_card(state: AppState, side: int) -> ft.Control:
                     color=SIDE_COLORS[side],
                 ),
                 tagged(
-                    f"score-{side}", ft.Text(str(total.score), size=44, weight=ft.FontWeight.BOLD)
+                    f"score-{side}", ft.Text(num(total.score), size=44, weight=ft.FontWeight.BOLD)
                 ),
                 tagged(
                     f"bags-{side}",
@@ -91,7 +99,9 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                 [
                     ft.Text(f"{bids} / {took}", size=14),
                     ft.Text(
-                        f"{signed(sh.points)} → {sh.score}",
+                        _("{points} → {score}").format(
+                            points=signed(sh.points), score=num(sh.score)
+                        ),
                         size=16,
                         weight=ft.FontWeight.BOLD,
                         color=SIDE_COLORS[sh.side],
@@ -200,7 +210,9 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         if shown < count:
             controls.append(
                 ft.TextButton(
-                    _("Show all {count} hands").format(count=count),
+                    ngettext("Show the {count} hand", "Show all {count} hands", count).format(
+                        count=count
+                    ),
                     on_click=on(state.show_all_hands),
                     height=48,
                 )
@@ -214,6 +226,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         )
     rules = game.rules.overrides()
     if rules:
-        listed = ", ".join(f"{k} = {'off' if v is None else v}" for k, v in rules.items())
-        controls.append(ft.Text(_("House rules: {rules}").format(rules=listed), size=12))
+        controls.append(
+            ft.Text(_("House rules: {rules}").format(rules=rules_summary(rules)), size=12)
+        )
     return controls

@@ -9,25 +9,7 @@ from scorekeeper.model import Variant
 from scorekeeper.rules import PRESETS
 from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, Files, error_text, show_error
 from scorekeeper.ui.state import AppState
-
-SEAT_PLACES_4 = (_("South"), _("West"), _("North"), _("East"))
-
-RULE_LABELS = {
-    "target": _("Points to win"),
-    "bag_limit": _("Bags before a penalty"),
-    "bag_penalty": _("Bag penalty"),
-    "nil_bonus": _("Nil bonus"),
-    "blind_nil_bonus": _("Blind nil bonus"),
-    "mercy": _("Mercy: lose at (empty: off)"),
-    "blind_nil_min_deficit": _("Blind nil only when behind by (empty: always)"),
-    "min_side_bid": _("Minimum side bid"),
-}
-PRESET_LABELS = {
-    "standard": _("Standard: 500, 10 bags"),
-    "short": _("Short game: 300"),
-    "quick": _("Quick game: 250"),
-    "mercy": _("Standard with mercy at -200"),
-}
+from scorekeeper.ui.text import PRESET_LABELS, RULE_LABELS, num, seat_place
 
 
 class SetupView:
@@ -62,7 +44,7 @@ class SetupView:
         )
         self.preset = ft.Dropdown(
             label=_("House rules"),
-            options=[ft.DropdownOption(key=k, text=PRESET_LABELS[k]) for k in PRESETS],
+            options=[ft.DropdownOption(key=k, text=_(PRESET_LABELS[k])) for k in PRESETS],
             on_select=on(state.set_preset, with_value=True),
         )
         self.customize = ft.Switch(
@@ -70,7 +52,7 @@ class SetupView:
         )
         self.rule_fields = {
             name: ft.TextField(
-                label=label,
+                label=_(label),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 dense=True,
                 on_change=on(state.set_rule, name, with_value=True),
@@ -148,7 +130,7 @@ class SetupView:
         labels = (
             (_("Player 1"), _("Player 2"))
             if two
-            else tuple(f"{seat + 1} · {place}" for seat, place in enumerate(SEAT_PLACES_4))
+            else tuple(f"{num(seat + 1)} · {seat_place(seat)}" for seat in range(4))
         )
         for seat, field in enumerate(self.names):
             visible = seat < form.variant.player_count

@@ -6,7 +6,7 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, decimal, ngettext, percent
 from scorekeeper.stats import PlayerStats
 from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, tagged
 from scorekeeper.ui.state import AppState
@@ -14,7 +14,7 @@ from scorekeeper.ui.text import isolate
 
 
 def pct(rate: float | None) -> str:
-    return "-" if rate is None else f"{rate:.0%}"
+    return "-" if rate is None else percent(rate)
 
 
 def win_chart(players: list[PlayerStats]) -> ft.Control:
@@ -40,7 +40,8 @@ def win_chart(players: list[PlayerStats]) -> ft.Control:
         left_axis=fch.ChartAxis(
             label_size=36,
             labels=[
-                fch.ChartAxisLabel(value=v, label=ft.Text(f"{v}%", size=11)) for v in (0, 50, 100)
+                fch.ChartAxisLabel(value=v, label=ft.Text(percent(v / 100), size=11))
+                for v in (0, 50, 100)
             ],
         ),
         bottom_axis=fch.ChartAxis(
@@ -63,13 +64,14 @@ def player_card(p: PlayerStats) -> ft.Control:
             games=p.games, wins=p.wins, finished=p.finished, rate=pct(p.win_rate)
         ),
         _("Average bid {bid} · side made {made} · set {set} · bagged {bagged}").format(
-            bid="-" if p.average_bid is None else f"{p.average_bid:.1f}",
+            bid="-" if p.average_bid is None else decimal(p.average_bid, "0.0"),
             made=pct(p.made_rate),
             set=pct(p.set_rate),
             bagged=pct(p.bagged_rate),
         ),
         _("Bags per hand {bags} · bag penalties {penalties}").format(
-            bags="-" if p.bags_per_hand is None else f"{p.bags_per_hand:.2f}", penalties=p.penalties
+            bags="-" if p.bags_per_hand is None else decimal(p.bags_per_hand, "0.00"),
+            penalties=p.penalties,
         ),
         _("Nil {made} of {tried} ({rate}) · blind nil {bmade} of {btried} ({brate})").format(
             made=p.nils_made,
@@ -119,7 +121,11 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         controls.append(heading(_("Partnerships")))
         controls += [
             ft.Text(
-                _("{a} + {b}: {games} games, won {wins} of {finished} ({rate})").format(
+                ngettext(
+                    "{a} + {b}: {games} game, won {wins} of {finished} ({rate})",
+                    "{a} + {b}: {games} games, won {wins} of {finished} ({rate})",
+                    p.games,
+                ).format(
                     a=isolate(p.names[0]),
                     b=isolate(p.names[1]),
                     games=p.games,

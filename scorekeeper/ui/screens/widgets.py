@@ -7,12 +7,12 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, moment, ngettext
 from scorekeeper.saved import GameSummary
 from scorekeeper.scoring import Status
 from scorekeeper.ui.screens import Screen, title_of
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import isolate
+from scorekeeper.ui.text import isolate, num, rules_name
 
 SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
 
@@ -112,7 +112,7 @@ def game_card(
 ) -> ft.Control:
     sides: list[ft.Control] = [
         ft.Text(
-            " + ".join(isolate(summary.players[s]) for s in seats) + f"   {score}",
+            " + ".join(isolate(summary.players[s]) for s in seats) + f"   {num(score)}",
             weight=ft.FontWeight.BOLD,
             color=SIDE_COLORS[side],
         )
@@ -122,13 +122,15 @@ def game_card(
     ]
     if summary.status is Status.FINISHED and summary.winner is not None:
         seats = summary.variant.sides[summary.winner]
-        detail = _("{names} won · {hands} hands").format(
-            names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands
-        )
+        detail = ngettext(
+            "{names} won · {hands} hand", "{names} won · {hands} hands", summary.hands
+        ).format(names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands)
     else:
-        detail = _("{hands} hands played").format(hands=summary.hands)
-    when = summary.created_at.astimezone().strftime("%d %b %Y %H:%M")
-    rules = summary.preset or _("custom rules")
+        detail = ngettext("{hands} hand played", "{hands} hands played", summary.hands).format(
+            hands=summary.hands
+        )
+    when = moment(summary.created_at)
+    rules = rules_name(summary.preset)
     return tagged(
         identifier,
         ft.Card(

@@ -1,0 +1,261 @@
+"""The app in other languages, rendered by a real Flet session in-process.
+
+The pseudo-language turns every message into accented letters in ⟦ ⟧: after
+it, any plain ASCII letter on a screen is text that bypassed translation
+(player names here are Greek, so they cannot hide it)."""
+
+import asyncio
+import re
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+import pytest
+
+from scorekeeper import i18n
+from scorekeeper.model import Game, Variant
+from scorekeeper.rules import FailedNilTricks, RuleSet
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.app import preferred
+from tests.factories import hand
+from tests.inprocess import App, open_app
+
+NAMES = ("Άλφα", "Βήτα", "Γάμμα", "Δέλτα")
+TWO = ("Ωμέγα", "Ψι")
+PSEUDO = i18n.PseudoTranslations()
+# What the controls show; values of inputs and keys of options are data, not text.
+SHOWN = (
+    "label",
+    "tooltip",
+    "hint_text",
+    "helper_text",
+    "error_text",
+    "error",
+    "text",
+    "title",
+    "content",
+    "semantics_label",
+    "prefix_text",
+    "suffix_text",
+)
+
+
+@pytest.fixture
+def store(tmp_path):
+    with GameStore(tmp_path) as s:
+        yield s
+
+
+def p(message: str) -> str:
+    """A message as the pseudo-language shows it (to find its button)."""
+    return PSEUDO.gettext(message)
+
+
+def shown_text(app: App) -> list[str]:
+    found: list[str] = []
+    for control in app.walk():
+        if isinstance(control, ft.Text) and control.value:
+            found.append(str(control.value))
+        for name in SHOWN:
+            value: Any = getattr(control, name, None)
+            if isinstance(value, str) and value:
+                found.append(value)
+    found.append(str(app.page.title))
+    return found
+
+
+def english_left(app: App) -> list[str]:
+    """Every shown string with a plain ASCII letter outside the marked messages,
+    leaving out what is not a message: the language names in the picker."""
+    left = []
+    for text in shown_text(app):
+        if text in i18n.LANGUAGES.values():
+            continue
+        if re.search(r"[A-Za-z]", re.sub(r"⟦[^⟧]*⟧", "", text)) or re.search(
+            r"⟦[^⟧]*[A-Za-z][^⟧]*⟧", re.sub(r"\{[^}]*\}", "", text)
+        ):
+            left.append(text)
+    return left
+
+
+def stored_games(store: GameStore) -> dict[str, str]:
+    """A game in progress with hands (nil, blind nil, a set, bags), a finished one
+    with house rules changed, and a two-player game."""
+    playing = store.create(Game(Variant.PARTNERSHIP, NAMES, 0, RuleSet()))
+    hands = (
+        hand([4, 3, "nil", 4], [4, 3, 2, 4]),
+        hand([5, "blind_nil", 3, 2], [2, 0, 6, 5]),
+        hand([3, 3, 3, 3], [4, 3, 3, 3]),
+    )
+    for h in hands:
+        game = playing.game
+        playing = store.save(playing.id, replace(game, hands=(*game.hands, h)), playing.revision)
+    rules = RuleSet(
+        target=50,
+        mercy=-200,
+        allow_blind_nil=False,
+        failed_nil_tricks=FailedNilTricks.COUNT_FOR_PARTNER,
+    )
+    finished = store.create(Game(Variant.PARTNERSHIP, NAMES, 1, rules))
+    store.save(
+        finished.id,
+        replace(finished.game, hands=(hand([6, 6, 1, 0], [7, 5, 1, 0]),)),
+        finished.revision,
+    )
+    two = store.create(Game(Variant.TWO_PLAYER, TWO, 0, RuleSet()))
+    return {"playing": playing.id, "finished": finished.id, "two": two.id}
+
+
+async def visit(app: App, route: str) -> None:
+    await app.route(route)
+    assert app.page.route == route
+
+
+def test_every_screen_is_translated(store):
+    """Every screen and state a player meets, in the pseudo-language: no English left."""
+    ids = stored_games(store)
+
+    async def go() -> dict[str, list[str]]:
+        app = await open_app(store, device_storage={"language": i18n.PSEUDO})
+        seen: dict[str, list[str]] = {}
+
+        def check(where: str) -> None:
+            seen[where] = english_left(app)
+
+        check("home")
+        await app.click(p("New game"))
+        check("setup")
+        customize = next(
+            c for c in app.walk() if isinstance(c, ft.Switch) and c.label == p("Change house rules")
+        )
+        await app.event(customize, "change", value=True)
+        await app.click(p("Start game"))  # every name missing: errors at the fields
+        check("setup with errors and house rules")
+        variant = next(c for c in app.walk() if isinstance(c, ft.SegmentedButton))
+        await app.event(variant, "change", selected=["two-player"])
+        check("setup for two")
+        await visit(app, f"/game/{ids['playing']}")
+        check("scoreboard")
+        await app.click(p("Enter hand"))
+        await app.tap("bid-plus-0", 3)
+        await app.tap("blind-nil-1")
+        await app.click(p("Next: tricks"))  # two bids missing
+        check("bids with a blind nil and errors")
+        await app.tap("nil-2")
+        await app.tap("bid-plus-3", 9)
+        await app.click(p("Next: tricks"))
+        await app.tap("tricks-plus-0", 14)
+        check("tricks, too many")
+        await app.tap("tricks-minus-0", 11)
+        await app.tap("rest-3")
+        check("tricks with the preview")
+        await app.click(p("Save hand"))
+        check("scoreboard with the summary")
+        await app.click(p("Undo last hand"))
+        check("scoreboard with a message")
+        await app.tap("hand-1")
+        await visit(app, f"/game/{ids['finished']}")
+        check("finished game")
+        await visit(app, f"/game/{ids['two']}")
+        await app.click(p("Enter hand"))
+        await app.tap("blind-nil-0")
+        check("two-player bids")
+        await visit(app, "/history")
+        check("history")
+        await visit(app, f"/review/{ids['playing']}")
+        check("detail")
+        await app.click(p("Delete game"))
+        check("detail, asking to delete")
+        await visit(app, f"/review/{ids['finished']}")
+        check("finished detail")
+        await visit(app, "/stats")
+        check("statistics")
+        await visit(app, "/rules")
+        check("rules")
+        await visit(app, "/")
+        check("home with games")
+        return seen
+
+    seen = asyncio.run(go())
+    assert len(seen) > 15
+    assert {where: left for where, left in seen.items() if left} == {}
+
+
+def test_the_pseudo_check_finds_english(store):
+    """The check itself: an untranslated string on the screen is caught."""
+
+    async def go() -> list[str]:
+        app = await open_app(store, device_storage={"language": i18n.PSEUDO})
+        app.page.views[-1].controls.append(ft.Text("Tricks left"))
+        return english_left(app)
+
+    assert asyncio.run(go()) == ["Tricks left"]
+
+
+@pytest.mark.parametrize(
+    ("language", "new_game", "rtl"),
+    [
+        ("th", "เกมใหม่", False),
+        ("sq", "Lojë e re", False),
+        ("he", "משחק חדש", True),
+        ("en", "New game", False),
+    ],
+)
+def test_the_language_kept_on_the_device_is_shown(store, language, new_game, rtl):
+    async def go() -> App:
+        return await open_app(store, device_storage={"language": language})
+
+    app = asyncio.run(go())
+    assert app.button(new_game) is not None
+    assert app.page.rtl is rtl
+    assert app.page.title == {"th": "จดแต้มโพดำ", "sq": "Pikët e Spades", "he": "ניקוד ספיידס"}.get(
+        language, "Spades Scorekeeper"
+    )
+
+
+def test_the_picker_switches_at_once_and_is_remembered_on_the_device(store):
+    device: dict[str, Any] = {}
+
+    async def go() -> tuple[App, App]:
+        app = await open_app(store, device_storage=device)
+        picker = app.hook("language")
+        await app.event(picker, "select", value="he")
+        first = app
+        again = await open_app(store, device_storage=device)  # a reload on the same device
+        return first, again
+
+    first, again = asyncio.run(go())
+    assert device == {"language": "he"}
+    for app in (first, again):
+        assert app.page.rtl is True
+        assert app.button("משחק חדש") is not None
+        assert app.hook("language").value == "he"
+
+
+def test_two_tabs_speak_their_own_languages(store):
+    async def go() -> tuple[App, App]:
+        thai = await open_app(store, device_storage={"language": "th"})
+        albanian = await open_app(store, device_storage={"language": "sq"})
+        await thai.click("เกมใหม่")
+        await albanian.click("Lojë e re")
+        return thai, albanian
+
+    thai, albanian = asyncio.run(go())
+    assert "เริ่มเกม" in shown_text(thai) and "Start game" not in shown_text(thai)
+    assert "Nis lojën" in shown_text(albanian)
+
+
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        ("he-IL,he;q=0.9,en-US;q=0.8,en;q=0.7", "he"),
+        ("th-TH", "th"),
+        ("fr-FR,fr;q=0.9,sq;q=0.8,en;q=0.5", "sq"),
+        ("en;q=0.2,th;q=0.9", "th"),
+        ("de-DE,fr;q=0.9", None),
+        ("", None),
+        ("he;q=abc,sq", "sq"),
+    ],
+)
+def test_the_browser_language_is_the_first_one_the_app_speaks(header, language):
+    assert preferred(header) == language
