@@ -49,6 +49,7 @@ BROWSER_MODULES = (
     "msgpack",  # its C extension is left out: msgpack falls back to pure Python
     "repath",
     "six",
+    "babel",  # with the locale data of the app's languages only (see _data_files)
 )
 # Parts of the server app the browser never imports (they need psutil/qrcode).
 APP_EXCLUDE = ("ui/server.py", "cli.py", "__main__.py", "publish.py", "sitehost.py")
@@ -244,6 +245,16 @@ def _python_files(folder: Path) -> Iterator[Path]:
             yield path
 
 
+def _data_files(name: str, source: Path) -> Iterator[Path]:
+    """Data files a browser module needs besides its code."""
+    if name == "babel":
+        from scorekeeper.i18n import LANGUAGES
+
+        yield source / "global.dat"
+        for code in ("root", *LANGUAGES):
+            yield source / "locale-data" / f"{code}.dat"
+
+
 def app_archive(target: Path) -> None:
     """main.py, the app and its browser dependencies, in one zip."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
@@ -260,7 +271,7 @@ def app_archive(target: Path) -> None:
             if source.is_file():
                 archive.write(source, f"__pypackages__/{source.name}")
                 continue
-            for path in _python_files(source):
+            for path in [*_python_files(source), *_data_files(name, source)]:
                 archive.write(path, f"__pypackages__/{name}/{path.relative_to(source).as_posix()}")
 
 

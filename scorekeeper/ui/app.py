@@ -72,10 +72,17 @@ Durable = Callable[[], Awaitable[str | None]]
 
 
 class Session:
-    def __init__(self, page: ft.Page, store: GameStore, durable: Durable | None = None) -> None:
+    def __init__(
+        self,
+        page: ft.Page,
+        store: GameStore,
+        durable: Durable | None = None,
+        device_language: str | None = None,
+    ) -> None:
         self.page = page
         self.state = AppState(store)
         self.durable = durable
+        self.device_language = device_language  # when there is no request header to read
         self.lock = asyncio.Lock()
         self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None
@@ -150,7 +157,9 @@ class Session:
             log.debug("no client storage", exc_info=True)
             stored = None
         picked = i18n.match(stored) if isinstance(stored, str) else None
-        self.state.language = picked or client_language(self.page) or i18n.DEFAULT
+        self.state.language = (
+            picked or client_language(self.page) or self.device_language or i18n.DEFAULT
+        )
         self.apply_direction()
 
     def apply_direction(self) -> None:
@@ -269,13 +278,15 @@ def draw(screen: Screen) -> Draw:
     return build
 
 
-def make_main(store: GameStore, durable: Durable | None = None) -> Callable[[ft.Page], Any]:
+def make_main(
+    store: GameStore, durable: Durable | None = None, device_language: str | None = None
+) -> Callable[[ft.Page], Any]:
     async def main(page: ft.Page) -> None:
         page.fonts = dict(FONTS)
         page.theme = theme()
         page.dark_theme = theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store, durable)
+        session = Session(page, store, durable, device_language)
         page.on_route_change = session.route_changed
         page.pubsub.subscribe(session.saved_elsewhere)
         await session.choose_language()

@@ -17,7 +17,7 @@ from scorekeeper.i18n import _, later
 from scorekeeper.storage import browser
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import make_main, theme
+from scorekeeper.ui.app import make_main, preferred, theme
 
 
 def persistence_notice(persisted: bool | None) -> later:
@@ -33,6 +33,13 @@ def persistence_notice(persisted: bool | None) -> later:
         "unused unless the app is on the home screen). Add the app to the home screen, "
         "and export your games (History) to keep a copy."
     )
+
+
+def browser_languages() -> list[str]:
+    """The languages the browser asks for, most wanted first."""
+    import js
+
+    return [str(tag) for tag in getattr(js.navigator, "languages", None) or []]
 
 
 def second_tab(page: ft.Page, retry: Callable[[], Any]) -> None:
@@ -110,7 +117,8 @@ async def start(page: ft.Page) -> None:
 
         second_tab(page, retry)
         return
-    await make_main(opened.store, durable=browser.FOLDER.flush)(page)
+    language = preferred(",".join(browser_languages()))
+    await make_main(opened.store, durable=browser.FOLDER.flush, device_language=language)(page)
     page.update()
 
 
