@@ -66,8 +66,11 @@ WEB_SKIP = re.compile(
 # Kept by the service worker when the browser first uses them (the page names
 # each file it loads): each browser needs one of the two Flutter builds (WasmGC
 # + skwasm, or JS + CanvasKit), and most assets of Flutter packages are never
-# used by this app. Everything else is stored when the service worker starts.
-ON_FIRST_USE = re.compile(r"^(main\.dart\.|canvaskit/|assets/packages/|assets/NOTICES)")
+# used by this app; nor is the colour emoji font until a name needs it (11 MB).
+# Everything else is stored when the service worker starts.
+ON_FIRST_USE = re.compile(
+    r"^(main\.dart\.|canvaskit/|assets/packages/|assets/NOTICES|fonts/NotoColorEmoji)"
+)
 COMPRESSIBLE = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".ttf", ".otf", ".txt", ".bin")
 
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
