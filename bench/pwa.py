@@ -15,6 +15,7 @@ traffic that follows is not counted).
 Run: .venv/bin/python bench/pwa.py
 """
 
+import contextlib
 import os
 import statistics
 import sys
@@ -140,8 +141,7 @@ def server_app(tmp: Path) -> dict[str, Any]:
     received = [0]
 
     def count(request: Any) -> None:
-        response = request.response()
-        if response is not None:
+        with contextlib.suppress(Exception):  # the page closed meanwhile
             received[0] += request.sizes()["responseBodySize"]
 
     try:
@@ -151,7 +151,9 @@ def server_app(tmp: Path) -> dict[str, Any]:
             context.on("requestfinished", count)
             page = context.new_page()
             result["first"] = timed(lambda: wait_usable(page, app.url))
+            page.wait_for_load_state("networkidle")
             result["bytes"] = received[0]
+            context.remove_listener("requestfinished", count)
             later = []
             for _ in range(LATER_VISITS):
                 page.close()
