@@ -94,6 +94,8 @@ def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path
                 wait_usable(page)  # reload: both hands come back from IndexedDB
                 assert scores(page) == ("141", "101")
                 wait_cached(page)
+                cdp = browser.new_cdp_session(page)
+                assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
                 served.stop()  # from here on, no server at all
                 wait_usable(page)
                 assert scores(page) == ("141", "101")
