@@ -49,6 +49,7 @@ BROWSER_MODULES = (
     "msgpack",  # its C extension is left out: msgpack falls back to pure Python
     "repath",
     "six",
+    "filelock",  # imported by storage/platform.py; the browser uses a Web Lock
     "babel",  # with the locale data of the app's languages only (see _data_files)
 )
 # Parts of the server app the browser never imports (they need psutil/qrcode).

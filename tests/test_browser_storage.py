@@ -101,8 +101,17 @@ def test_the_folder_lock_is_the_web_lock(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert lock.acquire()
 
 
-def test_backups_are_copies_where_there_are_no_hard_links(tmp_path: Path) -> None:
-    (tmp_path / "a.json").write_text("{}")
-    browser.copy_file(tmp_path / "a.json", tmp_path / "b.json")
-    (tmp_path / "a.json").write_text('{"changed": {}}')
-    assert (tmp_path / "b.json").read_text() == "{}"
+def test_making_a_folder_durable_syncs_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The store calls fsync_folder after each change; in the browser that is
+    `sync_soon`, which syncs without anyone waiting for it."""
+    fake = FakeIndexedDB(monkeypatch)
+    monkeypatch.setattr(browser, "FOLDER", browser.IndexedDBFolder())
+
+    async def write() -> None:
+        fake.changes += 1
+        browser.sync_soon(tmp_path)
+        while not fake.synced_changes:
+            await asyncio.sleep(0.001)
+
+    asyncio.run(asyncio.wait_for(write(), 5))
+    assert fake.synced_changes == [1]

@@ -16,7 +16,6 @@ Only imported in the browser (see platform.py): `js`, `pyodide` and
 """
 
 import asyncio
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -151,13 +150,7 @@ class WebLockedFolder:
         """The Web Lock is released when the page closes."""
 
 
-def copy_file(source: Path, target: Path) -> None:
-    shutil.copy2(source, target)
-
-
-def nothing_to_fsync(folder: Path) -> None:
-    """fsync does nothing here: `flush` is what makes a write durable."""
-
-
-def schedule_sync(path: Path) -> None:
+def sync_soon(folder: Path) -> None:
+    """Where the store makes a folder's changes durable: sync it to IndexedDB
+    (the app awaits `FOLDER.flush()` before it shows anything as saved)."""
     FOLDER.changed()

@@ -86,7 +86,8 @@ async def _open() -> Opened:
         return Opened(None)
     folder = data_folder()
     await browser.FOLDER.mount(folder)
-    store = GameStore(folder)  # repairs or a daily backup may write: flush
+    store = GameStore(folder)
+    browser.FOLDER.changed()  # opening may have repaired or backed up files
     problem = await browser.FOLDER.flush()
     if problem:
         store.notices.append(later("Not saved: {reason}", reason=problem))
