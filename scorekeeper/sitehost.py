@@ -57,12 +57,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser went away mid-file (a closed tab): nothing to report
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(
     folder: Path, port: int, host: str = "127.0.0.1", handler: type[SiteHandler] = SiteHandler
 ) -> http.server.HTTPServer:
     if not (folder / "index.html").exists():
         raise ScorekeeperError(f"{folder} holds no built site: run `scorekeeper publish {folder}`")
-    return http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(folder)))
+    return SiteServer((host, port), partial(handler, directory=str(folder)))
 
 
 def serve_site(folder: Path, port: int) -> int:
