@@ -4,7 +4,7 @@ VENV  := .venv
 BIN   := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run lan test lint bench screenshots system-deps catalog clean webclient
+.PHONY: run lan pwa pwa-serve test lint bench screenshots system-deps catalog clean webclient
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -24,6 +24,13 @@ run: $(STAMP)
 lan: $(STAMP)
 	$(BIN)/scorekeeper serve --lan
 
+# The offline app: a static site in build/pwa that runs in the phone's browser.
+pwa: $(STAMP)
+	$(BIN)/scorekeeper publish build/pwa
+
+pwa-serve: pwa
+	$(BIN)/scorekeeper serve-site build/pwa --port 8560
+
 system-deps:
 	bash .ci/system-deps
 
@@ -42,6 +49,7 @@ bench: $(STAMP) system-deps
 	$(BIN)/python bench/review.py
 	$(BIN)/python bench/watch.py
 	$(BIN)/python bench/storm.py
+	$(BIN)/python bench/pwa.py
 
 screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots.py

@@ -268,6 +268,24 @@ def cmd_keys_reset(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_publish(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from scorekeeper.publish import publish
+
+    out = publish(Path(args.dir), base=args.base)
+    print(_("Built the offline app in {folder}").format(folder=out))
+    return 0
+
+
+def cmd_serve_site(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from scorekeeper.sitehost import serve_site
+
+    return serve_site(Path(args.dir), args.port)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from scorekeeper.storage.location import data_folder
 
@@ -355,6 +373,20 @@ def build_parser() -> argparse.ArgumentParser:
     restore = sub.add_parser("restore", help=_("replace the data by a daily backup"))
     restore.add_argument("day", help=_("a name from `scorekeeper backups`"))
     restore.set_defaults(func=cmd_restore)
+
+    publish = sub.add_parser(
+        "publish", help=_("build the offline app (runs in the browser) as a static site in DIR")
+    )
+    publish.add_argument("dir", metavar="DIR")
+    publish.add_argument(
+        "--base", default="/", help=_("the path the site is served under (default /)")
+    )
+    publish.set_defaults(func=cmd_publish)
+
+    site = sub.add_parser("serve-site", help=_("serve a built offline app on 127.0.0.1"))
+    site.add_argument("dir", metavar="DIR")
+    site.add_argument("--port", type=int, default=8560, help=_("port (default 8560)"))
+    site.set_defaults(func=cmd_serve_site)
     return parser
 
 

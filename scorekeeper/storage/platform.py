@@ -1,12 +1,16 @@
 """Every file-system primitive the store relies on, in one place.
 
 A build without hard links, threads or file locks (the browser) swaps this
-module's functions; the rest of storage only calls these.
+module's functions; the rest of storage only calls these. The swap for the
+browser (Pyodide, sys.platform == "emscripten") is at the end of this module:
+a Web Lock for the folder lock, copies for hard links, and a sync to
+IndexedDB where a folder is made durable (storage/browser.py).
 """
 
 import errno
 import os
 import shutil
+import sys
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -93,3 +97,11 @@ def copy_file(source: Path, target: Path) -> None:
 
 def remove_tree(folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
+
+
+if sys.platform == "emscripten":  # the only place the browser is told apart
+    from scorekeeper.storage import browser
+
+    FolderLock = browser.WebLockedFolder  # one writer per browser: a Web Lock
+    link_or_copy = copy_file  # no hard links
+    fsync_folder = browser.sync_soon  # durable = synced to IndexedDB

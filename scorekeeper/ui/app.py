@@ -5,7 +5,7 @@ import asyncio
 import importlib
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -98,6 +98,12 @@ class Keeper(Protocol):
     def changed(self) -> None: ...
 
 
+# Makes the last writes durable; None or what went wrong. On an operating
+# system a write is durable when it returns; in the browser it is not until
+# the data folder is synced to IndexedDB (storage/browser.py).
+Durable = Callable[[], Awaitable[str | None]]
+
+
 class Session:
     def __init__(
         self,
@@ -105,12 +111,16 @@ class Session:
         store: GameStore,
         keeper: Keeper | None = None,
         emoji: tuple[str, str] | None = None,
+        durable: Durable | None = None,
+        device_language: str | None = None,
     ) -> None:
         self.page = page
         self.keeper = keeper
         self.emoji = emoji  # (family, url) of the colour emoji font, until a name needs it
         self.state = AppState(store)
         self.state.sharing = keeper if isinstance(keeper, Sharing) else None
+        self.durable = durable
+        self.device_language = device_language  # when there is no request header to read
         self.lock = asyncio.Lock()
         self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None
@@ -200,7 +210,9 @@ class Session:
             log.debug("no client storage", exc_info=True)
             stored = None
         picked = i18n.match(stored) if isinstance(stored, str) else None
-        self.state.language = picked or client_language(self.page) or i18n.DEFAULT
+        self.state.language = (
+            picked or client_language(self.page) or self.device_language or i18n.DEFAULT
+        )
         self.apply_direction()
 
     def apply_direction(self) -> None:
@@ -229,6 +241,7 @@ class Session:
                     self.state.message = _("That did not work: {reason}").format(
                         reason=str(error)[:200] or type(error).__name__
                     )
+                await self._make_durable()
             acted = time.perf_counter()
             if self.state.language != language:
                 self.apply_direction()
@@ -256,6 +269,13 @@ class Session:
         if self.page.route != self.state.route:
             await self.page.push_route(self.state.route)  # the URL follows the screen
 
+    async def _make_durable(self) -> None:
+        """Nothing is shown as saved before it is."""
+        if self.durable is not None:
+            problem = await self.durable()
+            if problem:
+                self.state.message = _("Not saved: {reason}").format(reason=problem)
+
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         """The URL changed: back button, a typed address, or our own push_route."""
         route = getattr(event, "route", None)
@@ -269,6 +289,7 @@ class Session:
         async with self.lock:
             with self.speaking():
                 await asyncio.to_thread(self.state.perform, self.state.navigate, route)
+                await self._make_durable()
                 self.render()
         self.page.update()
         if self.keeper:
@@ -389,7 +410,7 @@ def shown_names(state: AppState) -> Iterator[str]:
 def page_fonts(web: WebClient | None) -> tuple[dict[str, str], tuple[str, str] | None]:
     """The fonts a page registers, and the emoji font kept until a name needs it.
     With a prepared web client: its subset fonts, from the versioned path;
-    without (a native build): the bundled fonts as they are."""
+    without (a native build, the offline build): the bundled fonts as they are."""
     if web is None:
         return dict(FONTS), None
     base = f"/c/{web.key}/"
@@ -397,7 +418,12 @@ def page_fonts(web: WebClient | None) -> tuple[dict[str, str], tuple[str, str] |
     return fonts, (web.emoji[0], base + web.emoji[1])
 
 
-def make_main(store: GameStore, web: WebClient | None = None) -> Callable[..., Any]:
+def make_main(
+    store: GameStore,
+    web: WebClient | None = None,
+    durable: Durable | None = None,
+    device_language: str | None = None,
+) -> Callable[..., Any]:
     fonts, emoji = page_fonts(web)
 
     async def main(page: ft.Page, keeper: Keeper | None = None) -> None:
@@ -405,7 +431,7 @@ def make_main(store: GameStore, web: WebClient | None = None) -> Callable[..., A
         page.theme = theme(LIGHT)
         page.dark_theme = theme(DARK)
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store, keeper, emoji)
+        session = Session(page, store, keeper, emoji, durable, device_language)
         page.on_route_change = session.route_changed
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected

@@ -4,12 +4,13 @@ button that makes new ones (logging out every other device)."""
 import flet as ft
 
 from scorekeeper.i18n import _
-from scorekeeper.ui.qr import qr_png
 from scorekeeper.ui.screens.widgets import Bind, Files, heading, tagged
 from scorekeeper.ui.state import AppState
 
 
 def link_block(link: str, identifier: str) -> list[ft.Control]:
+    from scorekeeper.ui.qr import qr_png  # only where links are shared: not in the offline build
+
     return [
         ft.Row(
             [

@@ -1,0 +1,79 @@
+"""Screenshots of the offline build at phone sizes (docs/screenshots/pwa-*.png):
+the first start (what the browser promised about the data), the score sheet,
+bids being entered, and a second tab on the same phone.
+
+Run: .venv/bin/python bench/pwa_screenshots.py
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+from scorekeeper.publish import publish
+from tests.pwa_site import (
+    USABLE_TIMEOUT,
+    OutsideGuard,
+    Site,
+    open_page,
+    phone_browser,
+    wait_usable,
+)
+from tests.served import PHONE, SMALL_PHONE, enable_semantics, enter_hand, hook, new_game, settle
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+def shot(page: Page, name: str) -> None:
+    settle(page)
+    page.wait_for_timeout(500)  # the canvas can lag the DOM by a frame
+    page.screenshot(path=str(OUT / name))
+    print(OUT / name)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Site(publish(Path(tmp) / "site"))
+        guard = OutsideGuard()
+        site.start()
+        try:
+            with sync_playwright() as p:
+                for viewport, suffix in ((PHONE, ""), (SMALL_PHONE, "-small")):
+                    profile = Path(tmp) / f"profile{suffix}"
+                    with phone_browser(p, profile, guard, viewport) as browser:
+                        page = open_page(browser)
+                        wait_usable(page, site.url)
+                        shot(page, f"pwa-first-start{suffix}.png")
+                        if suffix:
+                            continue
+                        new_game(page)
+                        enter_hand(page, [3, 3, 3, 3], [3, 4, 3, 3])
+                        enter_hand(page, ["nil", 4, 5, 4], [0, 4, 5, 4])
+                        shot(page, "pwa-scoreboard.png")
+                        page.get_by_role("button", name="Enter hand").click()
+                        expect(hook(page, "contracts")).to_be_visible()
+                        settle(page)
+                        for seat, bid in enumerate((4, 3, 2)):
+                            for _ in range(bid):
+                                hook(page, f"bid-plus-{seat}").click()
+                        expect(hook(page, "bid-2")).to_have_text("2")
+                        shot(page, "pwa-bids.png")
+                        second = browser.new_page()
+                        second.goto(site.url)
+                        second.wait_for_selector(
+                            "#loading", state="detached", timeout=USABLE_TIMEOUT
+                        )
+                        enable_semantics(second)
+                        expect(hook(second, "second-tab")).to_be_visible(timeout=USABLE_TIMEOUT)
+                        shot(second, "pwa-second-tab.png")
+        finally:
+            site.stop()
+            guard.close()
+    print("requests to other hosts:", guard.from_the_app() or "none")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,451 @@
+"""`scorekeeper publish DIR`: the whole app as a static site that runs in the
+browser with no server and no network (Python in Pyodide, from flet-web).
+
+Everything comes from the installed packages, nothing is downloaded:
+
+- the Flutter web client and the Pyodide runtime shipped by flet-web, minus
+  debug files, Flutter's self-unregistering service worker and the renderer
+  variants Flutter never picks on its own;
+- the app archive `app.zip`: `main.py`, the `scorekeeper` package and, in
+  `__pypackages__/`, the pure-Python code of its browser dependencies (the
+  worker puts that folder on sys.path, so nothing is installed at run time);
+- the app's fonts and icons, a manifest, and `sw.js`, a service worker that
+  keeps every file the app uses, so that after the first visit it starts with
+  no network at all.
+
+The Rive script Flutter would fetch from a CDN is replaced by an inline stub:
+the built site never asks another host for anything.
+"""
+
+import gzip
+import hashlib
+import importlib.util
+import json
+import re
+import shutil
+import zipfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from scorekeeper.errors import ScorekeeperError
+
+APP_NAME = "Spades Scorekeeper"
+SHORT_NAME = "Spades"
+DESCRIPTION = (
+    "Score keeping for Spades played with a real deck: bids, nil, bags and the race to 500."
+)
+THEME_COLOR = "#2E7D32"
+BACKGROUND = "#FFFFFF"
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "assets"
+PACKAGE = Path(__file__).resolve().parent
+
+# Pure-Python code the app imports in the browser (top-level module names).
+BROWSER_MODULES = (
+    "flet",
+    "flet_charts",
+    "tinydb",
+    "platformdirs",
+    "msgpack",  # its C extension is left out: msgpack falls back to pure Python
+    "repath",
+    "six",
+    "filelock",  # imported by storage/platform.py; the browser uses a Web Lock
+    "babel",  # with the locale data of the app's languages only (see _data_files)
+)
+# Parts of the server app the browser never imports (they need psutil/qrcode).
+APP_EXCLUDE = ("ui/server.py", "cli.py", "__main__.py", "publish.py", "sitehost.py")
+
+# Never copied from flet-web's client: debug symbols and source maps, the
+# command-line Pyodide, typings, wheels for micropip (never used), Flutter's
+# kill-switch service worker, and renderers that need an explicit opt-in.
+WEB_SKIP = re.compile(
+    r"(\.symbols|\.map|\.d\.ts|\.whl)$"
+    r"|^flutter_service_worker\.js$"
+    r"|^pyodide/(python|python\.bat|python\.exe|python_cli_entry\.mjs|package\.json)$"
+    r"|^canvaskit/(wimp\.|experimental_webparagraph/)"
+)
+# Kept by the service worker when the browser first uses them (the page names
+# each file it loads): each browser needs one of the two Flutter builds (WasmGC
+# + skwasm, or JS + CanvasKit), and most assets of Flutter packages are never
+# used by this app; nor is the colour emoji font until a name needs it (11 MB).
+# Everything else is stored when the service worker starts.
+ON_FIRST_USE = re.compile(
+    r"^(main\.dart\.|canvaskit/|assets/packages/|assets/NOTICES|fonts/NotoColorEmoji)"
+)
+COMPRESSIBLE = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".ttf", ".otf", ".txt", ".bin")
+
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
+# The Rive loader appends "wasm/rive_native.js" to this prefix, adds it as a
+# script and waits forever for a global RiveNative: a data: URL defines one
+# that never settles, which is what a blocked CDN did, with no request at all.
+RIVE_STUB = "data:text/javascript,self.RiveNative=()=>new%20Promise(()=>0);//"
+
+SERVICE_WORKER = """\
+// Keeps every file of this build so the app starts with no network.
+const CACHE = "spades-scorekeeper-__VERSION__";
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // force-cache: reuse what the page already downloaded instead of a second copy
+    await Promise.all(PRECACHE.map(async (path) => {
+      const request = new Request(path, { cache: "force-cache" });
+      const response = await fetch(request);
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      await cache.put(path, response);
+    }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+async function remember(url) {
+  const cache = await caches.open(CACHE);
+  if (await cache.match(url, { ignoreSearch: true })) return;
+  const response = await fetch(new Request(url, { cache: "force-cache" }));
+  if (response.ok) await cache.put(url, response);
+}
+
+// The page names the files it loaded before this worker was in control.
+self.addEventListener("message", (event) => {
+  const urls = (event.data && event.data.remember) || [];
+  const here = new URL(self.registration.scope);
+  event.waitUntil(Promise.all(urls
+    .filter((url) => new URL(url).origin === here.origin)
+    .map((url) => remember(url).catch(() => undefined))));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const key = request.mode === "navigate" ? new URL("./", self.registration.scope).href : request;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+    const response = await fetch(request);
+    if (response.ok && request.mode !== "navigate") await cache.put(request, response.clone());
+    return response;
+  })());
+});
+"""
+
+# The page's Python worker, started with the page rather than after Flutter
+# has loaded: it boots Pyodide, unpacks the app, imports it and opens the
+# data while Flutter starts; the app runs when Flutter connects.
+PYTHON_WORKER = """\
+// Python in the browser: boots at once, runs the app when the page connects.
+self.flet_js = {};
+const log = (text, isError) => (isError ? console.error(text) : console.log(text));
+const mark = (what) => console.debug(`python worker: ${what} at ${Date.now()}`);
+
+const booting = (async () => {
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({
+    stdout: (text) => log(text, false),
+    stderr: (text) => log(text, true),
+  });
+  mark("Pyodide booted");
+  pyodide.registerJsModule("flet_js", self.flet_js);
+  await pyodide.runPythonAsync(`
+import sys
+from pyodide.http import pyfetch
+response = await pyfetch("app.zip")
+if not response.ok:
+    raise RuntimeError(f"could not load the app: HTTP {response.status}")
+await response.unpack_archive(format="zip")
+sys.path.insert(0, "__pypackages__")
+import scorekeeper.ui.browser
+scorekeeper.ui.browser.prepare()
+`);
+  mark("app imported");
+  return pyodide;
+})();
+
+const receive = (message) => {
+  const bytes = message.toJs();
+  self.postMessage(bytes, [bytes.buffer]);
+};
+
+let started = false;
+self.onmessage = async (event) => {
+  if (started) {
+    self.flet_js.send(event.data);
+    return;
+  }
+  started = true;
+  self.flet_js.documentUrl = event.data.documentUrl;
+  try {
+    const pyodide = await booting;
+    await pyodide.runPythonAsync("import runpy; runpy.run_module('main', run_name='__main__')");
+    await self.flet_js.start_connection(receive);
+    mark("app started");
+    self.postMessage("initialized");
+  } catch (error) {
+    self.postMessage(error.toString());
+  }
+};
+"""
+
+PAGE_SCRIPT = """\
+<script>
+  // Offline: a service worker keeps every file; the page tells it what it loaded.
+  if ("serviceWorker" in navigator) {
+    const remember = (urls) => navigator.serviceWorker.ready.then(
+      (registration) => registration.active && registration.active.postMessage({ remember: urls }));
+    navigator.serviceWorker.register("sw.js").then(() => {
+      remember(performance.getEntriesByType("resource").map((e) => e.name));
+      new PerformanceObserver((list) => remember(list.getEntries().map((e) => e.name)))
+        .observe({ type: "resource" });
+    });
+  }
+  // Python starts booting now, while Flutter loads (see python.js).
+  flet.earlyWorker = new Worker("python-worker.js", { type: "module" });
+  flet.takeWorker = () => {
+    const worker = flet.earlyWorker || new Worker("python-worker.js", { type: "module" });
+    flet.earlyWorker = null;
+    return worker;
+  };
+  // Ask the browser to keep this site's data; the app reads the answer.
+  if (navigator.storage && navigator.storage.persist) navigator.storage.persist();
+</script>
+"""
+
+
+class PublishError(ScorekeeperError):
+    pass
+
+
+def flet_web_folder() -> Path:
+    spec = importlib.util.find_spec("flet_web")
+    if spec is None or not spec.submodule_search_locations:
+        raise PublishError("flet-web is not installed (pip install 'flet[web]')")
+    return Path(next(iter(spec.submodule_search_locations))) / "web"
+
+
+def module_path(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise PublishError(f"{name!r} is not installed; it is needed in the browser")
+    origin = Path(spec.origin)
+    return origin.parent if origin.name == "__init__.py" else origin
+
+
+def _python_files(folder: Path) -> Iterator[Path]:
+    for path in sorted(folder.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        if path.suffix in (".py", ".mo", ".json", ".typed") or path.name == "py.typed":
+            yield path
+
+
+def _data_files(name: str, source: Path) -> Iterator[Path]:
+    """Data files a browser module needs besides its code."""
+    if name == "babel":
+        from scorekeeper.i18n import LANGUAGES
+
+        yield source / "global.dat"
+        for code in ("root", *LANGUAGES):
+            yield source / "locale-data" / f"{code}.dat"
+
+
+def app_archive(target: Path) -> None:
+    """main.py, the app and its browser dependencies, in one zip."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        archive.writestr(
+            "main.py",
+            "from scorekeeper.ui.browser import run\n\nrun()\n",
+        )
+        for path in _python_files(PACKAGE):
+            relative = path.relative_to(PACKAGE).as_posix()
+            if relative not in APP_EXCLUDE:
+                archive.write(path, f"scorekeeper/{relative}")
+        for name in BROWSER_MODULES:
+            source = module_path(name)
+            if source.is_file():
+                archive.write(source, f"__pypackages__/{source.name}")
+                continue
+            for path in [*_python_files(source), *_data_files(name, source)]:
+                archive.write(path, f"__pypackages__/{name}/{path.relative_to(source).as_posix()}")
+
+
+def _copy_client(web: Path, out: Path) -> None:
+    for path in sorted(web.rglob("*")):
+        relative = path.relative_to(web).as_posix()
+        if path.is_dir() or WEB_SKIP.search(relative):
+            continue
+        (out / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, out / relative)
+
+
+def strip_rive_cdn(path: Path) -> bool:
+    """Replace the Rive CDN prefix in a Flutter build file (same length in bytes,
+    since main.dart.wasm stores it length-prefixed). False if it was not there."""
+    data = path.read_bytes()
+    start = data.find(RIVE_CDN.encode())
+    if start < 0:
+        return False
+    end = data.index(b"/", data.index(b"@", start) + 1) + 1
+    length = end - start
+    stub = RIVE_STUB[: length - 1].ljust(length, "/").encode()
+    path.write_bytes(data[:start] + stub + data[end:])
+    return True
+
+
+def _patch_index(out: Path, base: str) -> None:
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web.patch_index import patch_font_manifest_json, patch_index_html
+
+    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))  # Roboto, bundled
+    index = out / "index.html"
+    patch_index_html(
+        str(index),
+        base_href=base,
+        app_name=APP_NAME,
+        app_description=DESCRIPTION,
+        pyodide=True,
+        pyodide_script_path="main.py",
+        pyodide_version=pyodide_version(),
+        app_package_url="app.zip",
+        web_renderer=WebRenderer.AUTO,
+        route_url_strategy=RouteUrlStrategy.HASH,  # works on any static host
+        no_cdn=True,
+    )
+    html = index.read_text(encoding="utf-8")
+    # the worker imports the runtime by URL: a bare specifier does not resolve
+    html = html.replace(
+        'flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"'
+    )
+    html = html.replace('content="black"', 'content="default"')
+    html = html.replace(
+        '<link rel="manifest" href="manifest.json">',
+        '<link rel="manifest" href="manifest.json">\n'
+        f'  <meta name="theme-color" content="{THEME_COLOR}">',
+    )
+    html = html.replace(
+        '<script src="python.js"></script>', '<script src="python.js"></script>\n' + PAGE_SCRIPT
+    )
+    index.write_text(html, encoding="utf-8")
+
+    (out / "python-worker.js").write_text(PYTHON_WORKER, encoding="utf-8")
+    python = out / "python.js"
+    js, count = re.subn(
+        r"app\.worker = new Worker\(.*?\);",
+        "app.worker = flet.takeWorker();",
+        python.read_text(encoding="utf-8"),
+        flags=re.DOTALL,
+    )
+    if count != 1:
+        raise PublishError("python.js changed: the worker start was not found")
+    python.write_text(js, encoding="utf-8")
+
+    bootstrap = out / "flutter_bootstrap.js"
+    js = bootstrap.read_text(encoding="utf-8")
+    js, count = re.subn(r"\n\s*serviceWorkerSettings:\s*\{[^}]*\},", "", js)
+    if count != 1:
+        raise PublishError(
+            "flutter_bootstrap.js changed: its service worker settings were not found"
+        )
+    bootstrap.write_text(js, encoding="utf-8")
+
+
+def pyodide_version() -> str:
+    package = flet_web_folder() / "pyodide" / "package.json"
+    return str(json.loads(package.read_text(encoding="utf-8"))["version"])
+
+
+def _write_manifest(out: Path, base: str) -> None:
+    manifest = {
+        "name": APP_NAME,
+        "short_name": SHORT_NAME,
+        "description": DESCRIPTION,
+        "id": base,
+        "start_url": base,
+        "scope": base,
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": BACKGROUND,
+        "theme_color": THEME_COLOR,
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+        ],
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+
+
+def _copy_assets(out: Path) -> None:
+    """The app's fonts at the paths page.fonts names, and its icons."""
+    shutil.copytree(ASSETS / "fonts", out / "fonts", dirs_exist_ok=True)
+    for name in ("icon-maskable-192.png", "icon-maskable-512.png"):
+        (out / "icons" / name).unlink(missing_ok=True)
+    shutil.copyfile(ASSETS / "favicon.png", out / "favicon.png")
+    shutil.copyfile(ASSETS / "favicon.png", out / "icons" / "icon-192.png")
+    shutil.copyfile(ASSETS / "favicon.png", out / "icons" / "apple-touch-icon-192.png")
+    shutil.copyfile(ASSETS / "splash.png", out / "icons" / "icon-512.png")
+    shutil.copyfile(ASSETS / "splash.png", out / "icons" / "loading-animation.png")
+
+
+def site_files(out: Path) -> list[str]:
+    return sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and not p.name.endswith(".gz") and p.name != "sw.js"
+    )
+
+
+def _write_service_worker(out: Path, files: Iterable[str]) -> None:
+    files = list(files)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update((out / name).read_bytes())
+    precache = ["./", *(f for f in files if not ON_FIRST_USE.search(f))]
+    text = SERVICE_WORKER.replace("__VERSION__", digest.hexdigest()[:16]).replace(
+        "__PRECACHE__", json.dumps(precache, indent=2)
+    )
+    (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def _precompress(out: Path) -> None:
+    """name.gz beside each compressible file, for hosts that serve them as is."""
+    for path in out.rglob("*"):
+        if path.is_file() and (path.suffix in COMPRESSIBLE or path.name == "NOTICES"):
+            packed = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+            if len(packed) < path.stat().st_size * 0.9:
+                path.with_name(path.name + ".gz").write_bytes(packed)
+
+
+def publish(out: Path, base: str = "/") -> Path:
+    """Build the static site into `out` (replaced). `base` is the path it is
+    served under, "/" for a host's root or "/name/" for a sub-folder."""
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    web = flet_web_folder()
+    if out.exists():
+        if not (out / "index.html").exists() and any(out.iterdir()):
+            raise PublishError(f"{out} is not empty and holds no earlier build: not replacing it")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    _copy_client(web, out)
+    for name in ("main.dart.js", "main.dart.wasm"):
+        if not strip_rive_cdn(out / name):
+            raise PublishError(
+                f"{name}: the Rive address was not found; check the flet-web version"
+            )
+    _patch_index(out, base)
+    _write_manifest(out, base)
+    _copy_assets(out)
+    app_archive(out / "app.zip")
+    _write_service_worker(out, site_files(out))
+    _precompress(out)
+    return out

@@ -1,0 +1,156 @@
+"""The data folder in a browser (Pyodide): files kept in IndexedDB.
+
+Pyodide's files live in memory and vanish with the page. The data folder is
+mounted on Emscripten's IDBFS: `mount` loads it from IndexedDB, and every
+write schedules `flush`, which copies the changes back. Sync calls never
+overlap (one at a time, repeated while something changed meanwhile); the app
+waits for `flush` before it shows a hand as saved.
+
+One writer: a Web Lock (navigator.locks), held until the page closes, stands
+for the lock file of an operating system; a second tab does not get it. There
+are no hard links here (backups are copies) and fsync does nothing: durability
+is the sync to IndexedDB.
+
+Only imported in the browser (see platform.py): `js`, `pyodide` and
+`pyodide_js` exist only there.
+"""
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+LOCK_NAME = "spades-scorekeeper-data"
+
+
+class IndexedDBFolder:
+    def __init__(self) -> None:
+        self.folder: Path | None = None
+        self._changed = False
+        self._sync_lock: asyncio.Lock | None = None
+        self._pending: asyncio.Task[str | None] | None = None
+        self.syncs = 0  # completed syncs to IndexedDB, for tests and figures
+
+    async def mount(self, folder: Path) -> None:
+        """Mount `folder` on IndexedDB and load what was stored there."""
+        import pyodide_js
+
+        fs = pyodide_js.FS
+        fs.mkdirTree(str(folder))
+        fs.mount(fs.filesystems.IDBFS, _js_object({}), str(folder))
+        self.folder = folder
+        await _syncfs(populate=True)
+
+    def changed(self) -> None:
+        """A file was written: sync soon (the app awaits `flush` before "saved")."""
+        self._changed = True
+        if self._pending is None or self._pending.done():
+            self._pending = asyncio.ensure_future(self.flush())
+
+    async def flush(self) -> str | None:
+        """Write every change to IndexedDB; None, or what went wrong."""
+        if self._sync_lock is None:
+            self._sync_lock = asyncio.Lock()
+        async with self._sync_lock:  # syncfs calls must never overlap
+            while self._changed:
+                self._changed = False
+                try:
+                    await _syncfs(populate=False)
+                except OSError as error:
+                    self._changed = True  # try again with the next write
+                    return str(error)
+                self.syncs += 1
+        return None
+
+
+FOLDER = IndexedDBFolder()
+
+
+def _js_object(values: dict[str, Any]) -> Any:
+    import js
+    from pyodide.ffi import to_js
+
+    return to_js(values, dict_converter=js.Object.fromEntries)
+
+
+def _syncfs(populate: bool) -> "asyncio.Future[None]":
+    import pyodide_js
+    from pyodide.ffi import create_once_callable, jsnull
+
+    future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def done(error: Any = None) -> None:
+        if future.done():
+            return
+        if error is None or error is jsnull:
+            future.set_result(None)
+        else:
+            future.set_exception(OSError(f"the browser could not save to IndexedDB: {error}"))
+
+    pyodide_js.FS.syncfs(populate, create_once_callable(done))
+    return future
+
+
+class WebLock:
+    """The Web Lock that makes this page the only writer of the data."""
+
+    def __init__(self) -> None:
+        self.held = False
+        self._keep: list[Any] = []  # JS callbacks that must stay alive
+
+    async def acquire(self) -> bool:
+        """Take the lock if no other tab holds it; held until the page closes."""
+        import js
+        from pyodide.ffi import create_once_callable, create_proxy, jsnull
+
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+        def granted(lock: Any) -> Any:
+            held = lock is not None and lock is not jsnull
+            if not answer.done():
+                answer.set_result(held)
+            if not held:
+                return None
+            # a promise that never settles keeps the lock for the page's life
+            return js.Promise.new(create_once_callable(lambda resolve, reject: None))
+
+        callback = create_proxy(granted)
+        self._keep.append(callback)
+        js.navigator.locks.request(LOCK_NAME, _js_object({"ifAvailable": True}), callback)
+        self.held = await answer
+        return self.held
+
+
+WEB_LOCK = WebLock()
+
+
+async def persisted() -> bool | None:
+    """Whether the browser keeps this site's data (the page asked for it);
+    None if the browser cannot tell."""
+    import js
+
+    storage = getattr(js.navigator, "storage", None)
+    if storage is None or not hasattr(storage, "persisted"):
+        return None
+    return bool(await storage.persisted())
+
+
+# -- the platform primitives (see platform.py) --------------------------------
+
+
+class WebLockedFolder:
+    """The folder lock: this page owns the data if it holds the Web Lock."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def acquire(self) -> bool:
+        return WEB_LOCK.held
+
+    def release(self) -> None:
+        """The Web Lock is released when the page closes."""
+
+
+def sync_soon(folder: Path) -> None:
+    """Where the store makes a folder's changes durable: sync it to IndexedDB
+    (the app awaits `FOLDER.flush()` before it shows anything as saved)."""
+    FOLDER.changed()

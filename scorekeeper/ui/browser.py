@@ -1,0 +1,128 @@
+"""Entry of the offline build (`scorekeeper publish`): the app runs in the
+phone's browser, Python in Pyodide, games kept in the browser's IndexedDB.
+
+Before the store opens: take the Web Lock (one writer per phone), mount the
+data folder on IndexedDB and load it. The user is told whether the browser
+agreed to keep the data (the page asked it, see publish.py). Nothing here
+imports the server (psutil, qrcode).
+"""
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.i18n import _, later
+from scorekeeper.storage import browser
+from scorekeeper.storage.location import data_folder
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.app import make_main, preferred, theme
+from scorekeeper.ui.palette import DARK, LIGHT
+
+
+def persistence_notice(persisted: bool | None) -> later:
+    """What the browser answered when the page asked it to keep the data."""
+    if persisted:
+        return later(
+            "Games are kept in this browser on this phone, and the browser agreed to keep "
+            "them. Export them (History) to move them to another device."
+        )
+    return later(
+        "Games are kept in this browser on this phone, but the browser did not promise "
+        "to keep them: it may clear them when space runs low (on an iPhone, after 7 days "
+        "unused unless the app is on the home screen). Add the app to the home screen, "
+        "and export your games (History) to keep a copy."
+    )
+
+
+def browser_languages() -> list[str]:
+    """The languages the browser asks for, most wanted first."""
+    import js
+
+    return [str(tag) for tag in getattr(js.navigator, "languages", None) or []]
+
+
+def second_tab(page: ft.Page, retry: Callable[[], Any]) -> None:
+    """Another tab or window holds the data: say so instead of a second writer."""
+    page.views.clear()
+    page.views.append(
+        ft.View(
+            route="/",
+            padding=24,
+            vertical_alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            controls=[
+                ft.Semantics(
+                    identifier="second-tab",
+                    content=ft.Text(
+                        _(
+                            "Spades Scorekeeper is already open in another tab or window "
+                            "on this device. Use that one, or close it and tap Try again: "
+                            "two at once could overwrite each other's games."
+                        ),
+                        text_align=ft.TextAlign.CENTER,
+                        size=18,
+                    ),
+                ),
+                ft.Button(_("Try again"), icon=ft.Icons.REFRESH, on_click=lambda _e: retry()),
+            ],
+        )
+    )
+    page.update()
+
+
+class Opened:
+    """What `prepare` found: the store, or None when another tab holds the data."""
+
+    def __init__(self, store: GameStore | None) -> None:
+        self.store = store
+
+
+_opening: "asyncio.Task[Opened] | None" = None
+
+
+async def _open() -> Opened:
+    if not await browser.WEB_LOCK.acquire():
+        return Opened(None)
+    folder = data_folder()
+    await browser.FOLDER.mount(folder)
+    store = GameStore(folder)
+    browser.FOLDER.changed()  # opening may have repaired or backed up files
+    problem = await browser.FOLDER.flush()
+    if problem:
+        store.notices.append(later("Not saved: {reason}", reason=problem))
+    store.notices.append(persistence_notice(await browser.persisted()))
+    return Opened(store)
+
+
+def prepare() -> None:
+    """Take the lock and load the data in the background (while Flutter starts)."""
+    global _opening
+    if _opening is None:
+        _opening = asyncio.ensure_future(_open())
+
+
+async def start(page: ft.Page) -> None:
+    global _opening
+    page.title = _("Spades Scorekeeper")
+    page.theme = theme(LIGHT)
+    page.dark_theme = theme(DARK)
+    prepare()
+    assert _opening is not None
+    opened = await _opening
+    if opened.store is None:
+        _opening = None  # ask again on Try again
+
+        def retry() -> None:
+            page.run_task(start, page)
+
+        second_tab(page, retry)
+        return
+    language = preferred(",".join(browser_languages()))
+    await make_main(opened.store, durable=browser.FOLDER.flush, device_language=language)(page)
+    page.update()
+
+
+def run() -> None:
+    ft.run(start)

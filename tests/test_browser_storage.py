@@ -1,0 +1,117 @@
+"""The browser's data folder logic, run here with the IndexedDB sync replaced
+by a slow fake: syncs never overlap, a write during a sync gets a sync of its
+own, "saved" waits for the sync, and a failed sync is reported and retried.
+(The real IndexedDB is exercised in Chromium by test_pwa.py.)"""
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.storage import browser
+
+
+class FakeIndexedDB:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, fail: int = 0) -> None:
+        self.running = 0
+        self.most_at_once = 0
+        self.synced_changes: list[int] = []
+        self.fail = fail
+        self.changes = 0  # writes made so far (what a sync would copy)
+        monkeypatch.setattr(browser, "_syncfs", self.syncfs)
+
+    async def syncfs(self, populate: bool) -> None:
+        assert not populate
+        self.running += 1
+        self.most_at_once = max(self.most_at_once, self.running)
+        seen = self.changes
+        await asyncio.sleep(random.uniform(0, 0.003))
+        self.running -= 1
+        if self.fail:
+            self.fail -= 1
+            raise OSError("the browser could not save to IndexedDB: QuotaExceededError")
+        self.synced_changes.append(seen)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.floats(0, 0.004)), min_size=1, max_size=25))
+def test_syncs_never_overlap_and_every_write_is_synced(steps: list[tuple[bool, float]]) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        fake = FakeIndexedDB(monkeypatch)
+        folder = browser.IndexedDBFolder()
+
+        async def play() -> None:
+            waits = []
+            for write, pause in steps:
+                if write:
+                    fake.changes += 1
+                    folder.changed()
+                else:
+                    waits.append(asyncio.ensure_future(folder.flush()))
+                await asyncio.sleep(pause)
+            assert await folder.flush() is None  # what the app awaits before "saved"
+            assert fake.synced_changes[-1:] == [fake.changes] or fake.changes == 0
+            await asyncio.gather(*waits)
+
+        asyncio.run(play())
+        assert fake.most_at_once <= 1
+
+
+def test_saved_is_shown_only_after_the_sync(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeIndexedDB(monkeypatch)
+    folder = browser.IndexedDBFolder()
+
+    async def save_then_show() -> list[str]:
+        events: list[str] = []
+        fake.changes += 1
+        folder.changed()
+        await folder.flush()
+        events.append(f"shown after {len(fake.synced_changes)} sync")
+        return events
+
+    assert asyncio.run(save_then_show()) == ["shown after 1 sync"]
+    assert folder.syncs == 1
+
+
+def test_a_failed_sync_is_reported_and_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeIndexedDB(monkeypatch, fail=1)
+    folder = browser.IndexedDBFolder()
+
+    async def run() -> tuple[Any, Any]:
+        fake.changes += 1
+        folder.changed()
+        first = await folder.flush()
+        second = await folder.flush()  # the change is still pending: synced now
+        return first, second
+
+    first, second = asyncio.run(run())
+    assert first is not None and "QuotaExceededError" in first
+    assert second is None and fake.synced_changes == [1]
+
+
+def test_the_folder_lock_is_the_web_lock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lock = browser.WebLockedFolder(tmp_path)
+    monkeypatch.setattr(browser.WEB_LOCK, "held", False)
+    assert not lock.acquire()  # another tab has it: the store refuses to open
+    monkeypatch.setattr(browser.WEB_LOCK, "held", True)
+    assert lock.acquire()
+
+
+def test_making_a_folder_durable_syncs_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The store calls fsync_folder after each change; in the browser that is
+    `sync_soon`, which syncs without anyone waiting for it."""
+    fake = FakeIndexedDB(monkeypatch)
+    monkeypatch.setattr(browser, "FOLDER", browser.IndexedDBFolder())
+
+    async def write() -> None:
+        fake.changes += 1
+        browser.sync_soon(tmp_path)
+        while not fake.synced_changes:
+            await asyncio.sleep(0.001)
+
+    asyncio.run(asyncio.wait_for(write(), 5))
+    assert fake.synced_changes == [1]

@@ -1,0 +1,84 @@
+"""The offline build's pieces without a browser: the Rive address replaced in
+place, and the static host (gzip, MIME types, index for unknown paths)."""
+
+import gzip
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.publish import RIVE_CDN, PublishError, publish, strip_rive_cdn
+from scorekeeper.sitehost import make_server
+
+
+def test_the_rive_address_is_replaced_by_one_of_the_same_length(tmp_path: Path) -> None:
+    url = (RIVE_CDN + "44.0.0/").encode()
+    blob = b"\x00\x03do\x00\x00" + bytes([len(url)]) + url + b"\x03do tail"
+    target = tmp_path / "main.dart.wasm"
+    target.write_bytes(blob)
+    assert strip_rive_cdn(target)
+    changed = target.read_bytes()
+    assert len(changed) == len(blob)
+    assert b"cdn.jsdelivr.net" not in changed and b"https://" not in changed
+    assert changed.endswith(b"\x03do tail")
+    assert not strip_rive_cdn(target)  # nothing left to replace
+
+
+def test_publish_refuses_to_replace_a_folder_that_is_not_a_build(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(PublishError, match="not empty"):
+        publish(tmp_path)
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[str]:
+    (tmp_path / "index.html").write_text("<html>home</html>")
+    (tmp_path / "big.wasm").write_bytes(b"\x00asm" + b"a" * 5000)
+    (tmp_path / "big.wasm.gz").write_bytes(gzip.compress(b"\x00asm" + b"a" * 5000))
+    (tmp_path / "pyodide.mjs").write_text("export {}")
+    server = make_server(tmp_path, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    thread.join(5)
+
+
+def fetch(url: str, gzip_ok: bool) -> tuple[dict[str, str], bytes]:
+    headers = {"Accept-Encoding": "gzip"} if gzip_ok else {}
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as r:
+        return dict(r.headers), r.read()
+
+
+def test_the_host_sends_the_gzip_copy_only_to_those_who_accept_it(site: str) -> None:
+    headers, body = fetch(site + "big.wasm", gzip_ok=True)
+    assert headers["Content-Encoding"] == "gzip"
+    assert headers["Content-Type"] == "application/wasm"
+    assert gzip.decompress(body) == b"\x00asm" + b"a" * 5000
+    headers, body = fetch(site + "big.wasm", gzip_ok=False)
+    assert "Content-Encoding" not in headers and body.startswith(b"\x00asm")
+    headers, _ = fetch(site + "pyodide.mjs", gzip_ok=True)
+    assert headers["Content-Type"] == "text/javascript"  # a module script must have it
+
+
+def test_the_host_answers_unknown_paths_with_the_app(site: str) -> None:
+    headers, body = fetch(site + "game/123/hand", gzip_ok=False)
+    assert body == b"<html>home</html>" and headers["Content-Type"].startswith("text/html")
+
+
+def test_the_host_refuses_a_folder_with_no_build(tmp_path: Path) -> None:
+    with pytest.raises(ScorekeeperError, match="no built site"):
+        make_server(tmp_path, 0)
+
+
+def test_the_command_line_reports_a_bad_folder(tmp_path: Path) -> None:
+    from scorekeeper.cli import main
+
+    (tmp_path / "keep.txt").write_text("x")
+    assert main(["publish", str(tmp_path)]) == 2
+    assert main(["serve-site", str(tmp_path / "nowhere")]) == 2

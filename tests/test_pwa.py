@@ -1,0 +1,122 @@
+"""The offline build (`scorekeeper publish`) in real Chromium: built from the
+installed packages, served on 127.0.0.1, every other host refused and logged.
+Hands survive a reload, a reload with the server gone, and a browser restart.
+Slow (Python boots inside the page), so it is one test walking the whole path."""
+
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from scorekeeper.publish import publish
+from tests.pwa_site import (
+    USABLE_TIMEOUT,
+    OutsideGuard,
+    Site,
+    open_page,
+    phone_browser,
+    wait_cached,
+    wait_usable,
+)
+from tests.served import enable_semantics, enter_hand, hook, new_game, settle, text
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return publish(tmp_path_factory.mktemp("pwa") / "site")
+
+
+def test_the_build_holds_the_app_and_asks_no_other_host(site: Path) -> None:
+    with zipfile.ZipFile(site / "app.zip") as archive:
+        names = set(archive.namelist())
+    assert "main.py" in names and "scorekeeper/ui/browser.py" in names
+    assert (
+        "__pypackages__/flet/__init__.py" in names and "__pypackages__/tinydb/__init__.py" in names
+    )
+    assert not [n for n in names if n.endswith((".so", ".pyc"))]
+    assert "scorekeeper/ui/server.py" not in names  # psutil and qrcode stay out
+    manifest = json.loads((site / "manifest.json").read_text())
+    assert manifest["name"] == "Spades Scorekeeper" and manifest["display"] == "standalone"
+    assert not (site / "flutter_service_worker.js").exists()
+    assert "serviceWorkerSettings: {" not in (site / "flutter_bootstrap.js").read_text()
+    for name in ("main.dart.js", "main.dart.wasm"):
+        assert b"cdn.jsdelivr.net" not in (site / name).read_bytes()
+    assert "pyodide/pyodide.asm.wasm" in (site / "sw.js").read_text()
+
+
+def scores(page: Page) -> tuple[str, str]:
+    return text(page, "score-0"), text(page, "score-1")
+
+
+def export_and_import(page: Page, tmp_path: Path) -> dict[str, Any]:
+    """Export through the browser's download, import through its file picker."""
+    page.get_by_role("button", name="History").click()
+    expect(hook(page, "history-count")).to_have_text("1 game")
+    settle(page)
+    page.locator('[flt-semantics-identifier^="history-2"]').first.click()
+    expect(hook(page, "chart")).to_be_visible()
+    settle(page)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export JSON").click()
+    exported = tmp_path / "game.json"
+    download.value.save_as(exported)
+    page.get_by_role("button", name="History").click()
+    expect(hook(page, "history-count")).to_have_text("1 game")
+    settle(page)
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name="Import").click()
+    chooser.value.set_files(exported)
+    expect(hook(page, "message")).to_contain_text("already stored")
+    result: dict[str, Any] = json.loads(exported.read_text(encoding="utf-8"))
+    return result
+
+
+def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path: Path) -> None:
+    served = Site(site)
+    guard = OutsideGuard()
+    profile = tmp_path / "profile"
+    served.start()
+    try:
+        with sync_playwright() as playwright:
+            with phone_browser(playwright, profile, guard) as browser:
+                page = open_page(browser)
+                wait_usable(page, served.url)
+                expect(hook(page, "message")).to_contain_text("kept in this browser")
+                new_game(page)
+                enter_hand(page, [3, 3, 3, 3], [3, 4, 3, 3])
+                enter_hand(page, [4, 2, 4, 2], [5, 2, 4, 2])
+                assert scores(page) == ("141", "101")
+                wait_usable(page)  # reload: both hands come back from IndexedDB
+                assert scores(page) == ("141", "101")
+                wait_cached(page)
+                cdp = browser.new_cdp_session(page)
+                assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+                served.stop()  # from here on, no server at all
+                wait_usable(page)
+                assert scores(page) == ("141", "101")
+                enter_hand(page, ["nil", 4, 5, 4], [0, 4, 5, 4])
+                assert scores(page) == ("291", "181")
+                game_url = page.url
+            with phone_browser(playwright, profile, guard) as browser:
+                page = open_page(browser)
+                wait_usable(page, game_url)  # still no server
+                assert scores(page) == ("291", "181")
+                second = browser.new_page()  # the same phone, another tab
+                second.goto(game_url)
+                second.wait_for_selector("#loading", state="detached", timeout=USABLE_TIMEOUT)
+                enable_semantics(second)
+                expect(hook(second, "second-tab")).to_contain_text(
+                    "already open in another tab", timeout=USABLE_TIMEOUT
+                )
+                second.close()
+                exported = export_and_import(page, tmp_path)
+    finally:
+        served.stop()
+        guard.close()
+    assert guard.from_the_app() == [], f"requests to other hosts: {guard.from_the_app()}"
+    assert len(exported["hands"]) == 3  # the game, downloaded from the browser
