@@ -10,9 +10,12 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     banner,
+    directed,
     error_text,
     icon_button,
     show_error,
+    start_border,
+    start_padding,
     tagged,
 )
 from scorekeeper.ui.state import AppState
@@ -94,8 +97,8 @@ class HandView:
                         ],
                         spacing=2,
                     ),
-                    border=ft.Border.only(left=ft.BorderSide(4, color)),
-                    padding=ft.Padding.only(left=10, top=4, bottom=4),
+                    border=start_border(ft.BorderSide(4, color)),
+                    padding=start_padding(10, top=4, bottom=4),
                 )
             )
         self.hand_error = error_text(None, "error-hand")
@@ -109,7 +112,7 @@ class HandView:
                 ft.OutlinedButton(_("Cancel"), on_click=on(state.cancel_hand), height=48),
                 ft.FilledButton(
                     _("Next: tricks"),
-                    icon=ft.Icons.ARROW_FORWARD,
+                    icon=directed(ft.Icons.ARROW_FORWARD),
                     on_click=on(state.to_tricks),
                     height=48,
                 ),

@@ -11,6 +11,7 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     banner,
+    directed,
     heading,
     icon_button,
     tagged,
@@ -197,7 +198,9 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                 [
                     heading(_("Hands")),
                     ft.TextButton(
-                        _("Undo last hand"), icon=ft.Icons.UNDO, on_click=on(state.undo_last_hand)
+                        _("Undo last hand"),
+                        icon=directed(ft.Icons.UNDO),
+                        on_click=on(state.undo_last_hand),
                     ),
                 ],
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
