@@ -1,18 +1,29 @@
 """Storage speed as history grows: 0, 1,000 and 10,000 finished games stored.
 
-Prints, for each size: median and p95 time to save one hand of a game in
-progress (games of 15 hands, one after another), to open the store, to list
-the first history page, to load one archived game, and bytes on disk per
-stored hand.
+For each size, on a real folder of the disk the temporary folder is on:
+open the store (median of 3; and the first open of a day, which also makes
+the daily backup), save a hand of a game in progress (median and p95 over 60
+saves, and how much of the median is fsync), the save that finishes a game
+(median of 15: the game moves into the archive), merge two player names
+(median of 5), all player statistics from a freshly opened store (the first
+time reads the facts files; players, partnerships and head to head; then the
+same again with the facts in memory), the first history
+page, loading an archived game, and bytes on disk per stored hand.
+
+Prints the README's storage table (markdown), targets included.
 
 Run: .venv/bin/python bench/storage.py
 """
 
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -22,10 +33,20 @@ from scorekeeper.game import add_hand
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status, score_game
+from scorekeeper.stats import head_to_head, pair_stats, player_stats
 from scorekeeper.storage.store import GameStore
 
 SIZES = (0, 1_000, 10_000)
 SAVES = 60
+FINISHES = 15
+FRIENDS = ("Alex", "Beth", "Charlie", "David", "Erin", "Farid", "Gita", "Hiro")
+TARGETS = {
+    "open": 0.150,
+    "save": 0.003,
+    "finish": 0.030,
+    "merge": 0.100,
+    "stats": 0.300,
+}
 
 
 def random_hand(rng: random.Random) -> Hand:
@@ -53,60 +74,160 @@ def finished_games(count: int, rng: random.Random) -> list[Game]:
     return [samples[i % len(samples)] for i in range(count)]
 
 
+class FsyncClock:
+    """Adds up the time spent in os.fsync while it is installed."""
+
+    def __init__(self) -> None:
+        self.spent = 0.0
+        self._real: Callable[[int], None] = os.fsync
+
+    def __enter__(self) -> "FsyncClock":
+        def timed(fd: int) -> None:
+            start = time.perf_counter()
+            self._real(fd)
+            self.spent += time.perf_counter() - start
+
+        os.fsync = timed
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        os.fsync = self._real
+
+
+def timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
 def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
+    return f"{seconds * 1000:.1f} ms" if seconds < 0.01 else f"{seconds * 1000:.0f} ms"
+
+
+def all_statistics(store: GameStore) -> float:
+    """What the statistics screen computes: players, partnerships, head to head."""
+    start = time.perf_counter()
+    facts = store.all_facts()
+    aliases = store.aliases()
+    player_stats(facts, aliases)
+    pair_stats(facts, aliases)
+    head_to_head(facts, aliases)
+    return time.perf_counter() - start
+
+
+def statistics_from(folder: Path) -> tuple[float, float]:
+    """All player statistics from a freshly opened store (its open excluded):
+    the first time (the facts files are read) and again (facts in memory)."""
+    with GameStore(folder) as store:
+        return all_statistics(store), all_statistics(store)
+
+
+def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        with GameStore(folder) as store:
+            if size:
+                store.import_games([Incoming(g) for g in pool[:size]])
+            archived_id = store.history(status=Status.FINISHED).items[0].id if size else None
+        opens = []
+        for _ in range(3):
+            start = time.perf_counter()
+            store = GameStore(folder)
+            opens.append(time.perf_counter() - start)
+            store.close()
+        # The first open of a day makes that day's backup: unchanged files are
+        # linked to the day before's, changed ones are read and copied. Here a
+        # game finished since the day before (the last archive file changed).
+        with GameStore(folder, today=date(2999, 1, 1)) as store:
+            done = pool[-1]
+            almost = store.create(replace(done, hands=done.hands[:-1]))
+            store.save(almost.id, done, almost.revision)
+        start = time.perf_counter()
+        GameStore(folder, today=date(2999, 1, 2)).close()
+        first_of_day = time.perf_counter() - start
+        store = GameStore(folder)
+
+        fresh = Game(Variant.PARTNERSHIP, ("A", "B", "C", "D"), 0, RuleSet(target=100_000))
+        playing = store.create(fresh)
+        saves, fsyncs = [], []
+        for _ in range(SAVES):
+            if len(playing.game.hands) == 15:  # a typical game's length, then a new one
+                playing = store.create(fresh)
+            game = add_hand(playing.game, random_hand(rng))
+            with FsyncClock() as clock:
+                start = time.perf_counter()
+                playing = store.save(playing.id, game, playing.revision)
+                saves.append(time.perf_counter() - start)
+            fsyncs.append(clock.spent)
+
+        finishes = []
+        for done in pool[:FINISHES]:
+            almost = store.create(replace(done, hands=done.hands[:-1]))
+            finishes.append(timed(lambda a=almost, d=done: store.save(a.id, d, a.revision)))
+
+        merges = []
+        for i in range(5):
+            a, b = FRIENDS[i], FRIENDS[i + 1]
+            merges.append(timed(lambda a=a, b=b: store.merge_players(a, b)))
+        for i in range(5):
+            store.unmerge_player(FRIENDS[i])
+
+        page_time = timed(lambda: store.history(limit=20))
+        load_time = timed(lambda: store.get(archived_id)) if archived_id else 0.0
+        store.close()
+        firsts, agains = zip(*(statistics_from(folder) for _ in range(3)), strict=True)
+
+        stored_hands = sum(len(g.hands) for g in pool[:size]) + SAVES
+        data_bytes = sum(
+            p.stat().st_size
+            for p in folder.rglob("*.json")
+            if "backups" not in p.parts and "damaged" not in p.parts
+        )
+        median_save = statistics.median(saves)
+        return {
+            "stored": f"{size:,}",
+            "open": ms(statistics.median(opens)),
+            "open, first of a day (with backup)": ms(first_of_day),
+            "save a hand, median": ms(median_save),
+            "of which fsync": ms(statistics.median(fsyncs)),
+            "save a hand, p95": ms(statistics.quantiles(saves, n=20)[-1]),
+            "save that finishes a game": ms(statistics.median(finishes)),
+            "merge two names": ms(statistics.median(merges)),
+            "statistics, first time": ms(statistics.median(firsts)),
+            "statistics again": ms(statistics.median(agains)),
+            "first history page": ms(page_time),
+            "load an archived game": ms(load_time) if archived_id else "-",
+            "bytes per hand": f"{data_bytes / stored_hands:.0f}",
+        }
 
 
 def main() -> None:
     rng = random.Random(3)
-    pool = finished_games(max(SIZES), rng)
-    print(f"finished games average {statistics.mean(len(g.hands) for g in pool[:50]):.1f} hands")
-    print("stored | save hand median | p95 | open store | first page | load game | bytes/hand")
-    for size in SIZES:
-        with tempfile.TemporaryDirectory() as tmp:
-            folder = Path(tmp)
-            with GameStore(folder) as store:
-                if size:
-                    store.import_games([Incoming(g) for g in pool[:size]])
-                archived_id = store.history(status=Status.FINISHED).items[0].id if size else None
-            start = time.perf_counter()
-            store = GameStore(folder)
-            open_time = time.perf_counter() - start
-            fresh = Game(Variant.PARTNERSHIP, ("A", "B", "C", "D"), 0, RuleSet(target=100_000))
-            playing = store.create(fresh)
-            times = []
-            for _ in range(SAVES):
-                if len(playing.game.hands) == 15:  # a typical game's length, then a new one
-                    playing = store.create(fresh)
-                game = add_hand(playing.game, random_hand(rng))
-                start = time.perf_counter()
-                playing = store.save(playing.id, game, playing.revision)
-                times.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            page = store.history(limit=20)
-            page_time = time.perf_counter() - start
-            assert len(page.items) == min(20, size + SAVES // 15), len(page.items)
-            load_time = 0.0
-            if archived_id:
-                start = time.perf_counter()
-                store.get(archived_id)
-                load_time = time.perf_counter() - start
-            store.close()
-            stored_hands = sum(len(g.hands) for g in pool[:size]) + SAVES
-            data_bytes = sum(
-                p.stat().st_size
-                for p in [
-                    folder / "active.json",
-                    folder / "index.json",
-                    *(folder / "archive").glob("*.json"),
-                ]
-            )
-            p95 = statistics.quantiles(times, n=20)[-1]
-            print(
-                f"{size:>6} | {ms(statistics.median(times)):>16} | {ms(p95)} | "
-                f"{ms(open_time)} | {ms(page_time)} | {ms(load_time)} | "
-                f"{data_bytes / stored_hands:.0f}"
-            )
+    pool = [
+        replace(g, players=tuple(rng.sample(FRIENDS, 4)))
+        for g in finished_games(max(SIZES) + FINISHES, rng)
+    ]
+    hands = statistics.mean(len(g.hands) for g in pool[:50])
+    rows = [measure(size, pool, rng) for size in SIZES]
+    print(
+        f"Finished games of about {hands:.0f} hands among {len(FRIENDS)} players; "
+        f"{os.cpu_count()} cores; Python {sys.version.split()[0]}."
+    )
+    print()
+    columns = list(rows[0])
+    print("| " + " | ".join(columns) + " |")
+    print("|" + " --- |" * len(columns))
+    for row in rows:
+        print("| " + " | ".join(row[c] for c in columns) + " |")
+    goal = {
+        "stored": "target at 10,000",
+        "open": ms(TARGETS["open"]),
+        "save a hand, median": ms(TARGETS["save"]),
+        "save that finishes a game": ms(TARGETS["finish"]),
+        "merge two names": ms(TARGETS["merge"]),
+        "statistics, first time": ms(TARGETS["stats"]),
+    }
+    print("| " + " | ".join(goal.get(c, "") for c in columns) + " |")
 
 
 if __name__ == "__main__":

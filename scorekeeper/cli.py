@@ -6,36 +6,61 @@ commands import storage or the UI when they run.
 
 import argparse
 import json
+import os
+import socket
 import sys
+import unicodedata
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ScorekeeperError, shorten
 from scorekeeper.i18n import _, moment, number
+
+MAX_INPUT_BYTES = 20_000_000  # an import or score file; years of games are a few MB
 
 if TYPE_CHECKING:
     from scorekeeper.storage.store import GameStore
 
 
 def _read_json(path: str) -> Any:
+    """A JSON file (or standard input), refused before parsing when too big."""
+    shown = shorten(path)
+    too_big = ScorekeeperError(
+        _("{path} is larger than {limit} MB: not a file of games").format(
+            path=shown, limit=MAX_INPUT_BYTES // 1_000_000
+        )
+    )
     try:
         if path == "-":
-            text = sys.stdin.read()
+            raw = sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "surrogateescape")
         else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
+            with open(path, "rb") as f:
+                if os.fstat(f.fileno()).st_size > MAX_INPUT_BYTES:
+                    raise too_big
+                raw = f.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
         raise ScorekeeperError(
-            _("cannot read {path!r}: {reason}").format(path=path, reason=error.strerror)
+            _("cannot read {path}: {reason}").format(path=shown, reason=error.strerror)
         ) from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise too_big
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ScorekeeperError(_("{path!r} is not UTF-8 text").format(path=path)) from None
+        raise ScorekeeperError(_("{path} is not UTF-8 text").format(path=shown)) from None
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # ValueError: a 5,000-digit number, too
         raise ScorekeeperError(
-            _("{path!r} is not valid JSON: {reason}").format(path=path, reason=error)
+            _("{path} is not valid JSON: {reason}").format(path=shown, reason=str(error)[:80])
         ) from None
+
+
+def printable(text: str) -> str:
+    """Text safe to print on a terminal: control, bidi and other invisible
+    format characters (which older files may hold) are shown as escapes."""
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c)[0] == "C" else c for c in text)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -113,20 +138,34 @@ def cmd_list(args: argparse.Namespace) -> int:
     for g in page.items:
         sides = [
             _("{names} {score}").format(
-                names="+".join(g.players[s] for s in seats), score=number(score)
+                names="+".join(printable(g.players[s]) for s in seats), score=number(score)
             )
             for seats, score in zip(g.variant.sides, g.scores, strict=True)
         ]
         versus = _("{first} vs {second}").format(first=sides[0], second=sides[1])
-        print(f"{g.id}  {moment(g.created_at)}  {shown[g.status]}  {versus}")
+        print(f"{printable(g.id)}  {moment(g.created_at)}  {shown[g.status]}  {versus}")
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     from scorekeeper.exchange import export_csv, export_record
+    from scorekeeper.storage.location import data_folder
 
     if bool(args.id) == bool(args.all):
         raise ScorekeeperError(_("name one game id, or --all"))
+    if args.output:
+        target = Path(args.output).expanduser().resolve()
+        folder = data_folder(args.data).resolve()
+        if target == folder or folder in target.parents:
+            raise ScorekeeperError(
+                _("{path} is inside the data folder; export to a place outside {folder}").format(
+                    path=shorten(args.output), folder=folder
+                )
+            )
+        if target.is_dir():
+            raise ScorekeeperError(
+                _("{path} is a folder; name a file to export to").format(path=shorten(args.output))
+            )
     with _open_store(args) as store:
         games = store.all_games() if args.all else [store.get(args.id)]
     if args.format == "csv":
@@ -136,9 +175,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         text = json.dumps(records if args.all else records[0], ensure_ascii=False, indent=2)
         text += "\n"
     if args.output:
-        from pathlib import Path
-
-        Path(args.output).write_text(text, encoding="utf-8")
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as error:
+            raise ScorekeeperError(
+                _("cannot write {path}: {reason}").format(
+                    path=shorten(args.output), reason=error.strerror
+                )
+            ) from None
     else:
         sys.stdout.write(text)
     return 0
@@ -172,7 +217,24 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_port(lan: bool, port: int) -> None:
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    if not 0 < port < 65536:
+        raise ScorekeeperError(_("port {port} is not a port number (1-65535)").format(port=port))
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise ScorekeeperError(
+                _("port {port} cannot be used ({reason}); pick another with --port").format(
+                    port=port, reason=error.strerror
+                )
+            ) from None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    _check_port(args.lan, args.port)
     from scorekeeper.ui.server import serve
 
     return serve(data=args.data, port=args.port, lan=args.lan, open_browser=not args.no_browser)
@@ -254,3 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and the like
         sys.stderr.close()
         return 0
+    except OSError as error:  # a file the commands did not expect to fail
+        where = f" ({shorten(error.filename)})" if error.filename else ""
+        print(f"error: {error.strerror or error}{where}", file=sys.stderr)
+        return 2

@@ -1,8 +1,36 @@
 """Exceptions raised at the edges. Each message quotes the bad value."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from scorekeeper.i18n import _
+
+QUOTE_LIMIT = 80  # characters of a bad value an error message shows
+
+
+def shorten(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """`repr(value)` cut to about `limit` characters, safe for any value
+    (a 5,000-digit integer cannot even be printed in full)."""
+    try:
+        text = repr(value)
+    except ValueError:  # int too large to convert to text
+        return f"<a number of about {value.bit_length() * 3 // 10} digits>"
+    if len(text) > limit:
+        return text[: limit - 1] + "…"
+    return text
+
+
+class clip:
+    """A value whose repr is `shorten(value)`: `{value!r}` in a message then
+    quotes at most about 80 characters of it."""
+
+    def __init__(self, value: Any) -> None:
+        self.text = shorten(value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
 
 
 class ScorekeeperError(Exception):

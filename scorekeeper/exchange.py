@@ -9,13 +9,19 @@ import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ScorekeeperError, clip
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import Game
-from scorekeeper.record import bid_to_json, game_from_record, game_to_record
+from scorekeeper.record import (
+    bid_to_json,
+    game_from_record,
+    game_to_record,
+    time_from_json,
+    time_to_json,
+)
 from scorekeeper.saved import SavedGame
 from scorekeeper.scoring import score_game
 
@@ -45,8 +51,8 @@ def export_record(saved: SavedGame) -> dict[str, Any]:
     return {
         **game_to_record(saved.game),
         "id": saved.id,
-        "created_at": saved.created_at.isoformat(),
-        "updated_at": saved.updated_at.isoformat(),
+        "created_at": time_to_json(saved.created_at),
+        "updated_at": time_to_json(saved.updated_at),
     }
 
 
@@ -78,24 +84,22 @@ def parse_import(data: Any) -> list[Incoming]:
             if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
                 problems.append(
                     _("{label}: id {value!r} is not a valid game id").format(
-                        label=label, value=game_id
+                        label=label, value=clip(game_id)
                     )
                 )
                 continue
             if game_id in seen:
                 problems.append(
                     _("{label}: id {value!r} appears twice in the file").format(
-                        label=label, value=game_id
+                        label=label, value=clip(game_id)
                     )
                 )
                 continue
             seen.add(game_id)
         try:
             created, updated = (_time(record.get(k)) for k in ("created_at", "updated_at"))
-        except ValueError:
-            problems.append(
-                _("{label}: created_at and updated_at must be ISO 8601 times").format(label=label)
-            )
+        except ScorekeeperError as error:
+            problems.append(f"{label}: {error}")
             continue
         incoming.append(Incoming(game, game_id, created, updated or created))
     if problems:
@@ -104,12 +108,7 @@ def parse_import(data: Any) -> list[Incoming]:
 
 
 def _time(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ValueError(value)
-    parsed = datetime.fromisoformat(value)
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+    return None if value is None else time_from_json(value)
 
 
 CSV_COLUMNS = (

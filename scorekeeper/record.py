@@ -9,9 +9,10 @@ Parsing checks structure and types; `score_game` then checks the play itself.
 """
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.errors import InvalidGameError, InvalidRecordError
+from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import rules_from_dict
@@ -31,7 +32,7 @@ def bid_from_json(raw: Any) -> Bid:
         return Bid(raw)  # the range is checked with the hand
     raise ValueError(
         _('bid {value!r} is not a bid: use a whole number 0-13, "nil" or "blind_nil"').format(
-            value=raw
+            value=clip(raw)
         )
     )
 
@@ -51,7 +52,7 @@ def game_from_record(data: Any) -> Game:
     if data.get("format") != FORMAT:
         raise InvalidRecordError(
             _('"format" must be {expected!r}, got {value!r}').format(
-                expected=FORMAT, value=data.get("format")
+                expected=FORMAT, value=clip(data.get("format"))
             )
         )
     variant_raw = data.get("variant", Variant.PARTNERSHIP.value)
@@ -60,13 +61,13 @@ def game_from_record(data: Any) -> Game:
     except ValueError:
         raise InvalidRecordError(
             _('"variant" must be "partnership" or "two-player", got {value!r}').format(
-                value=variant_raw
+                value=clip(variant_raw)
             )
         ) from None
     players = data.get("players")
     if not isinstance(players, list):
         raise InvalidRecordError(
-            _('"players" must be a list of names, got {value!r}').format(value=players)
+            _('"players" must be a list of names, got {value!r}').format(value=clip(players))
         )
     first_dealer = data.get("first_dealer", 0)
     problems = setup_problems(variant, players, first_dealer)
@@ -75,7 +76,9 @@ def game_from_record(data: Any) -> Game:
     rules = rules_from_dict(data.get("rules"))
     hands_raw = data.get("hands", [])
     if not isinstance(hands_raw, list):
-        raise InvalidRecordError(_('"hands" must be a list, got {value!r}').format(value=hands_raw))
+        raise InvalidRecordError(
+            _('"hands" must be a list, got {value!r}').format(value=clip(hands_raw))
+        )
     if len(hands_raw) > MAX_HANDS:
         raise InvalidRecordError(
             ngettext(
@@ -94,7 +97,7 @@ def _hand_from_json(number: int, raw: Any) -> Hand:
     if not isinstance(raw, Mapping):
         raise InvalidRecordError(
             _('hand {number}: must be an object with "bids" and "tricks", got {value!r}').format(
-                number=number, value=raw
+                number=number, value=clip(raw)
             )
         )
     bids, tricks = raw.get("bids"), raw.get("tricks")
@@ -122,3 +125,35 @@ def game_to_record(game: Game) -> dict[str, Any]:
             {"bids": [bid_to_json(b) for b in h.bids], "tricks": list(h.tricks)} for h in game.hands
         ],
     }
+
+
+# Times a game can carry: anything outside is a typing slip or a hostile file,
+# and would break date arithmetic (local time, charts) near the calendar's ends.
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST = datetime(2200, 1, 1, tzinfo=UTC)
+
+
+def time_from_json(value: Any) -> datetime:
+    """An ISO 8601 time as an instant in UTC (no offset: UTC); refuses the absurd."""
+    if not isinstance(value, str):
+        raise InvalidRecordError(_("{value!r} is not an ISO 8601 time").format(value=clip(value)))
+    try:
+        parsed = datetime.fromisoformat(value)
+        instant = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise InvalidRecordError(
+            _("{value!r} is not an ISO 8601 time between {earliest} and {latest}").format(
+                value=clip(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+            )
+        ) from None
+    if not EARLIEST <= instant < LATEST:
+        raise InvalidRecordError(
+            _("{value!r} is not an ISO 8601 time between {earliest} and {latest}").format(
+                value=clip(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+            )
+        )
+    return instant
+
+
+def time_to_json(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat()

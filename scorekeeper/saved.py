@@ -33,7 +33,7 @@ class GameSummary:
     winner: int | None
     hands: int
     preset: str | None  # None: custom house rules
-    facts: GameFacts  # what the statistics count in this game
+    facts: GameFacts | None = None  # what the statistics count (not kept in listings)
 
 
 def summarize(saved: SavedGame) -> GameSummary:

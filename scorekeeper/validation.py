@@ -1,14 +1,35 @@
 """Checks at the edge. Each returns every problem at once, so a form can show
 them all; messages quote the bad value and say how to fix it."""
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.errors import Problem
+from scorekeeper.errors import Problem, clip
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.model import MAX_BID, TRICKS_PER_HAND, Bid, Game, Hand, Variant
 
 MAX_NAME_LENGTH = 30
+# Characters that reorder or hide text around them (bidi embeddings, overrides,
+# isolates and marks): in a name they can make a score sheet or a terminal lie.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e") | frozenset(
+    "\u2066\u2067\u2068\u2069"
+)
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name, or None. Any script is fine
+    (Hebrew, Thai with its marks, emoji joined by a zero-width joiner)."""
+    for char in name:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Cs", "Co", "Cn") or char in BIDI_CONTROLS:
+            return _(
+                "name {name!r} contains an invisible control character (U+{code:04X}); "
+                "type the name again"
+            ).format(name=clip(name), code=ord(char))
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        return _("name {name!r} has no visible letter or digit").format(name=clip(name))
+    return None
 
 
 def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) -> list[Problem]:
@@ -40,9 +61,14 @@ def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) 
                         "name {name!r} is too long: at most {limit} character",
                         "name {name!r} is too long: at most {limit} characters",
                         MAX_NAME_LENGTH,
-                    ).format(name=clean, limit=MAX_NAME_LENGTH),
+                    ).format(name=clip(clean), limit=MAX_NAME_LENGTH),
                 )
             )
+            continue
+        invisible = name_problem(clean)
+        if invisible:
+            problems.append(Problem(key, invisible))
+            continue
         folded = clean.casefold()
         if folded in seen:
             problems.append(
@@ -64,7 +90,7 @@ def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) 
             Problem(
                 "first_dealer",
                 _("first dealer must be a seat from 0 to {last}, got {value!r}").format(
-                    last=n - 1, value=first_dealer
+                    last=n - 1, value=clip(first_dealer)
                 ),
             )
         )
@@ -117,7 +143,7 @@ def hand_problems(
                     key,
                     _(
                         "{name}'s bid {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
-                    ).format(name=name, value=shown, max=MAX_BID),
+                    ).format(name=name, value=clip(shown), max=MAX_BID),
                 )
             )
         elif bid.blind and not bid.is_nil:
@@ -126,7 +152,7 @@ def hand_problems(
                     key,
                     _(
                         "{name}'s bid of blind {value} is not allowed: only nil may be bid blind"
-                    ).format(name=name, value=bid.value),
+                    ).format(name=name, value=clip(bid.value)),
                 )
             )
         elif bid.blind and not rules.allow_blind_nil:
@@ -184,7 +210,7 @@ def hand_problems(
                 Problem(
                     f"tricks.{seat}",
                     _("{name}'s tricks {value!r} must be a whole number from 0 to 13").format(
-                        name=game.players[seat], value=taken
+                        name=game.players[seat], value=clip(taken)
                     ),
                 )
             )

@@ -1,6 +1,8 @@
 """Saves hands in a loop until killed; prints each save once it has returned.
 
-Games finish (target 200), so moves into the archive get killed too.
+Games finish (target 200), so moves into the archive get killed too: before
+the save that finishes a game it prints "finishing ID", and each reported save
+says whether the game is now finished.
 """
 
 import random
@@ -17,12 +19,17 @@ store = GameStore(Path(sys.argv[1]))
 rng = random.Random(int(sys.argv[2]))
 playing = store.history(status=Status.IN_PROGRESS).items
 saved = store.get(playing[0].id) if playing else None
+print("ready", flush=True)
 while True:
     if saved is None or score_game(saved.game).status is Status.FINISHED:
         saved = store.create(
             Game(Variant.PARTNERSHIP, ("A", "B", "C", "D"), 0, RuleSet(target=200))
         )
-    took = rng.randint(0, 13)
+    took = rng.randint(6, 10)  # side 1 makes, side 2 is set: a game lasts about 4 hands
     hand = Hand((Bid(3), Bid(3), Bid(3), Bid(3)), (took, 13 - took, 0, 0))
-    saved = store.save(saved.id, add_hand(saved.game, hand), saved.revision)
-    print(saved.id, len(saved.game.hands), flush=True)
+    game = add_hand(saved.game, hand)
+    status = score_game(game).status
+    if status is Status.FINISHED:
+        print("finishing", saved.id, flush=True)
+    saved = store.save(saved.id, game, saved.revision)
+    print(saved.id, len(saved.game.hands), status.value, flush=True)

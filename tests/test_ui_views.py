@@ -137,8 +137,10 @@ def test_two_tabs_see_each_others_hands(store):
         await new_game(phone)
         laptop = await open_app(store, hub, route=phone.page.route)
         await enter_hand(phone, [3, 3, 3, 3], [4, 3, 3, 3])
-        await asyncio.sleep(0.1)
-        await laptop.settle()
+        for _ in range(500):  # until the other tab has shown the saved hand
+            await laptop.settle()
+            if laptop.hook("score-0").value == "61":
+                break
         assert laptop.hook("score-0").value == "61"
 
     run(go())

@@ -1,14 +1,20 @@
-"""A TinyDB storage that never leaves a torn file.
+"""TinyDB storage that never leaves a torn file, and changes to several files
+that happen all together or not at all.
 
 TinyDB's JSONStorage rewrites its file in place, so a crash mid-write can
 corrupt it. This one writes a temporary file, fsyncs it, renames it over the
 old file and fsyncs the folder: after a crash there is the old file or the new
-one. It also keeps the parsed data in memory, since one process owns the
-folder (see store.py), so reads cost nothing.
+one. It keeps the parsed data in memory, since one process owns the folder,
+so each file is parsed once.
+
+A `Transaction` groups writes to several files: each new version is written
+and fsynced as a temporary file, then a journal naming the renames is made
+durable, then the renames happen and the journal goes. A crash before the
+journal leaves the old files (the temporaries are cleaned on the next open);
+a crash after it is finished by `replay_journal` on the next open.
 """
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +22,11 @@ from tinydb.storages import Storage
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import later
+from scorekeeper.storage import platform
+from scorekeeper.storage.errors import write_failed
+
+Tables = dict[str, dict[str, Any]]
+JOURNAL = "journal.json"
 
 
 class DamagedFileError(ScorekeeperError):
@@ -25,30 +36,14 @@ class DamagedFileError(ScorekeeperError):
         super().__init__(f"{path}: {reason}")  # translated now; `reason` stays for later
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    fsync_folder(path.parent)
+def encode(tables: Tables) -> bytes:
+    return json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+def read_json_file(path: Path) -> Tables | None:
+    """The file's tables, None if it does not exist; DamagedFileError if unreadable.
 
-
-def read_json_file(path: Path) -> dict[str, dict[str, Any]] | None:
-    """The file's tables, None if it does not exist; DamagedFileError if unreadable."""
+    OSError (permission, a folder in the way) is left to the caller."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -58,28 +53,144 @@ def read_json_file(path: Path) -> dict[str, dict[str, Any]] | None:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:
-        raise DamagedFileError(path, later("not valid JSON ({error})", error=error)) from None
+        raise DamagedFileError(
+            path, later("not valid JSON ({error})", error=str(error)[:80])
+        ) from None
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
         raise DamagedFileError(path, later("not a table file"))
     return data
 
 
-class AtomicJSONStorage(Storage):
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self._cache: dict[str, dict[str, Any]] | None = None
+class Transaction:
+    """Collects the writes of one change; `commit` makes them durable together."""
 
-    def read(self) -> dict[str, dict[str, Any]] | None:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.open = False
+        self.dirty: dict[Path, AtomicJSONStorage] = {}
+
+    def begin(self) -> None:
+        assert not self.open, "transactions do not nest"
+        self.open = True
+        self.dirty = {}
+
+    def commit(self) -> None:
+        self.open = False
+        dirty, self.dirty = self.dirty, {}
+        temps: list[tuple[Path, Path]] = []
+        journal = self.root / JOURNAL
+        try:
+            for path, storage in dirty.items():
+                tmp = platform.temp_path(path)
+                platform.write_durably(tmp, storage.encoded())
+                temps.append((tmp, path))
+            if len(temps) > 1:
+                names = [
+                    [str(t.relative_to(self.root)), str(p.relative_to(self.root))] for t, p in temps
+                ]
+                # Written in place: a torn journal does not parse and is then
+                # ignored, rightly, since no rename has started before it is whole.
+                platform.write_durably(journal, json.dumps({"renames": names}).encode())
+                platform.fsync_folder(self.root)
+        except OSError as error:
+            for tmp, _ in temps:
+                tmp.unlink(missing_ok=True)
+            for storage in dirty.values():
+                storage.forget()
+            raise write_failed(error) from None
+        except BaseException:
+            for storage in dirty.values():
+                storage.forget()
+            raise
+        _finish(self.root, temps)
+        if len(temps) > 1:
+            journal.unlink()
+            platform.fsync_folder(self.root)
+
+    def rollback(self) -> None:
+        self.open = False
+        dirty, self.dirty = self.dirty, {}
+        for storage in dirty.values():
+            storage.forget()
+
+
+def _finish(root: Path, renames: list[tuple[Path, Path]]) -> None:
+    folders = set()
+    for tmp, path in renames:
+        if tmp.exists():
+            platform.replace(tmp, path)
+        folders.add(path.parent)
+    for folder in sorted(folders):
+        platform.fsync_folder(folder)
+
+
+def replay_journal(root: Path) -> bool:
+    """Finish a change a crash interrupted after its journal was written."""
+    journal = root / JOURNAL
+    try:
+        data = json.loads(journal.read_bytes())
+        renames = [(root / tmp, root / final) for tmp, final in data["renames"]]
+    except FileNotFoundError:
+        return False
+    except (ValueError, KeyError, TypeError):
+        journal.unlink()  # written atomically, so never torn: not ours
+        return False
+    _finish(root, renames)
+    journal.unlink()
+    platform.fsync_folder(root)
+    return True
+
+
+def remove_temporaries(*folders: Path) -> None:
+    for folder in folders:
+        if folder.is_dir():
+            for stray in folder.glob(f".*{platform.TEMP_SUFFIX}"):
+                if stray.is_file():
+                    stray.unlink(missing_ok=True)
+
+
+class AtomicJSONStorage(Storage):
+    def __init__(
+        self,
+        path: str | Path,
+        transaction: Transaction | None = None,
+        tables: Tables | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self.transaction = transaction
+        self.meta = meta  # the `_meta` row every version of this file carries
+        self._cache: Tables | None = tables  # already parsed by the caller
+
+    def read(self) -> Tables | None:
         if self._cache is None:
-            self._cache = read_json_file(self.path)
+            tables = read_json_file(self.path)
+            if self.meta is not None:
+                tables = tables or {}
+                tables["_meta"] = {"1": dict(self.meta)}
+            self._cache = tables
         return self._cache
 
-    def write(self, data: dict[str, dict[str, Any]]) -> None:
+    def encoded(self) -> bytes:
+        assert self._cache is not None
+        return encode(self._cache)
+
+    def forget(self) -> None:
+        """Drop what is in memory (TinyDB changed it in place): reread the file."""
+        self._cache = None
+
+    def write(self, data: Tables) -> None:
+        if self.transaction is not None and self.transaction.open:
+            self._cache = data
+            self.transaction.dirty[self.path] = self
+            return
         try:
-            encoded = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-            write_atomically(self.path, encoded.encode("utf-8"))
+            platform.write_atomically(self.path, encode(data))
+        except OSError as error:
+            self._cache = None
+            raise write_failed(error) from None
         except BaseException:
-            self._cache = None  # TinyDB changed the cached tables in place: reread
+            self._cache = None
             raise
         self._cache = data
 

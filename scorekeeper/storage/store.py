@@ -2,29 +2,35 @@
 
 Layout of a data folder:
 
-    active.json          games in progress (small: saving a hand rewrites only this)
-    index.json           one summary per finished game (history lists read only this)
+    active.json          games in progress and hands being entered (saving a
+                         hand rewrites only this small file)
+    players.json         merged spellings of player names
     archive/000001.json  finished games, SHARD_SIZE per file
+    index/000001.json    the history list's summary of each game in that shard
+    facts/000001.json    what the statistics count in each game of that shard
+                         (read only when statistics are first asked for)
+    journal.json         only while a change to several files is made
     backups/YYYY-MM-DD/  a daily copy of all of the above, the last BACKUP_DAYS kept
     damaged/             unreadable files, moved aside, never deleted
 
 Every file is a TinyDB database written atomically (atomic.py) with a `_meta`
-table holding its schema version. One process owns a folder (a lock file);
-inside it one lock serializes all access, so threads and browser sessions
-can share a store. Moves between files are ordered so that a crash at any
-point is repaired on the next open (see `_repair`).
+table holding its kind and schema version. A change to several files (a game
+finishing, an import, a delete) is one transaction: all or nothing, even when
+the process is killed. One process owns a folder (a lock file); inside it one
+lock serializes all access, so threads and browser sessions can share a store.
 """
 
+import contextlib
+import functools
+import re
 import secrets
-import shutil
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-from filelock import FileLock, Timeout
 from tinydb import Query, TinyDB
 
 from scorekeeper.draft import HandDraft
@@ -35,35 +41,75 @@ from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
 from scorekeeper.stats import GameFacts, person
-from scorekeeper.storage.atomic import AtomicJSONStorage, DamagedFileError, read_json_file
+from scorekeeper.storage import platform
+from scorekeeper.storage.atomic import (
+    JOURNAL,
+    AtomicJSONStorage,
+    DamagedFileError,
+    Tables,
+    Transaction,
+    read_json_file,
+    remove_temporaries,
+    replay_journal,
+)
 from scorekeeper.storage.documents import (
     draft_from_document,
     draft_to_document,
     facts_from_document,
     game_from_document,
     game_to_document,
+    index_entry,
+    instant,
     summary_from_document,
 )
+from scorekeeper.storage.errors import (
+    ConflictError,
+    DataFolderError,
+    GameNotFoundError,
+    NewerVersionError,
+    StorageError,
+    StoreLockedError,
+    folder_unusable,
+    reason,
+    write_failed,
+)
 
-SCHEMA_VERSION = 1
-# MIGRATIONS[n] turns the tables of schema n into schema n + 1.
-MIGRATIONS: dict[int, Callable[[dict[str, dict[str, Any]]], dict[str, dict[str, Any]]]] = {}
+__all__ = [
+    "ConflictError",
+    "GameNotFoundError",
+    "GameStore",
+    "NewerVersionError",
+    "Page",
+    "StorageError",
+    "StoreLockedError",
+    "restore_backup",
+]
+
+SCHEMA_VERSION = 2
+# MIGRATIONS[n] turns the tables of schema n into schema n + 1. Schema 2 moved
+# the summaries out of index.json into index/ and facts/ (see _upgrade_layout);
+# the active and archive files kept their shape.
+MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {1: lambda tables: tables}
+P = ParamSpec("P")
+R = TypeVar("R")
 SHARD_SIZE = 250
 BACKUP_DAYS = 7
-
-Tables = dict[str, dict[str, Any]]
-
-
-class StoreLockedError(ScorekeeperError):
-    pass
-
-
-class GameNotFoundError(ScorekeeperError):
-    pass
-
-
-class ConflictError(ScorekeeperError):
-    """The game changed (on another device) since it was loaded."""
+DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
+SUMMARY_KEYS = frozenset(
+    (
+        "id",
+        "created_at",
+        "updated_at",
+        "status",
+        "variant",
+        "players",
+        "scores",
+        "winner",
+        "hands",
+        "preset",
+        "shard",
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -80,135 +126,333 @@ def new_id(at: datetime) -> str:
     return f"{at:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
 
+def _meta(kind: str) -> dict[str, Any]:
+    return {"schema": SCHEMA_VERSION, "kind": kind}
+
+
+def _check_kind(path: Path, tables: Tables, kind: str) -> Tables:
+    """The file's tables at this schema; DamagedFileError if it is not ours,
+    NewerVersionError if a newer app wrote it."""
+    meta = tables.get("_meta", {}).get("1", {})
+    version = meta.get("schema") if isinstance(meta, dict) else None
+    if not isinstance(meta, dict) or meta.get("kind") != kind or type(version) is not int:
+        raise DamagedFileError(path, later("it is not a Spades Scorekeeper file"))
+    if version > SCHEMA_VERSION:
+        raise NewerVersionError(
+            _(
+                "these games were saved by a newer version of Spades Scorekeeper "
+                "({file} has schema {version}, this version knows {known}); upgrade the app"
+            ).format(file=path, version=version, known=SCHEMA_VERSION),
+            _("These games were saved by a newer version of the app; upgrade it."),
+        )
+    if version < SCHEMA_VERSION:
+        if any(step not in MIGRATIONS for step in range(version, SCHEMA_VERSION)):
+            raise DamagedFileError(
+                path, later("schema {version} is not one this app ever wrote", version=version)
+            )
+        for step in range(version, SCHEMA_VERSION):
+            tables = MIGRATIONS[step](tables)
+    tables["_meta"] = {"1": _meta(kind)}
+    return tables
+
+
+def _shard_name(number: int) -> str:
+    return f"{number:06d}.json"
+
+
+def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Any file-system failure left in an operation becomes a StorageError with
+    a message for a person (and, for a write, the promise that nothing changed)."""
+
+    def wrap(method: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(method)
+        def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return method(*args, **kwargs)
+            except OSError as error:
+                store = args[0]
+                assert isinstance(store, GameStore)
+                if writes:
+                    store._reset_after_failure()
+                    raise write_failed(error) from None
+                raise folder_unusable(store.folder, error) from None
+
+        return guarded
+
+    return wrap
+
+
 class GameStore:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, today: date | None = None) -> None:
         self.folder = folder
         self.notices: list[later] = []  # things the user must be told (moved files)
-        folder.mkdir(parents=True, exist_ok=True)
-        self._file_lock = FileLock(folder / ".lock", timeout=0)
+        self._lock = threading.RLock()
+        self._txn = Transaction(folder)
+        self._after: list[Callable[[], None]] = []
+        self._shards: dict[int, TinyDB] = {}
+        self._index: dict[int, TinyDB] = {}
+        self._facts_dbs: dict[int, TinyDB] = {}
+        self._facts: dict[str, GameFacts] | None = None  # loaded when first asked for
+        self._summaries: dict[str, dict[str, Any]] = {}
+        self._shard_counts: dict[int, int] = {}
         try:
-            self._file_lock.acquire()
-        except Timeout:
+            if folder.exists() and not folder.is_dir():
+                raise NotADirectoryError(20, "Not a directory", str(folder))
+            folder.mkdir(parents=True, exist_ok=True)
+            self._file_lock = platform.FolderLock(folder)
+            taken = self._file_lock.acquire()
+        except OSError as error:
+            raise folder_unusable(folder, error) from None
+        if not taken:
             raise StoreLockedError(
                 _(
                     "the data folder {folder} is in use by another Spades Scorekeeper; "
                     "close it first, or choose another folder with --data"
-                ).format(folder=folder)
-            ) from None
-        self._lock = threading.RLock()
+                ).format(folder=folder),
+                _("The saved games are in use by another copy of the app."),
+            )
         try:
-            (folder / "archive").mkdir(exist_ok=True)
-            self._active = self._open(folder / "active.json", "active")[0]
-            self._shards: dict[int, TinyDB] = {}
-            self._summaries: dict[str, dict[str, Any]] = {}
-            self._shard_counts: dict[int, int] = {}
-            # The index is derived from the archive: rebuilt, never restored.
-            self._index, damaged = self._open(folder / "index.json", "index", from_backup=False)
-            if damaged or (not self._index.table("summaries") and self._shard_numbers_on_disk()):
-                self._rebuild_index()
-            for doc in self._index.table("summaries").all():
-                self._remember(doc)
-            self._repair()
-            self._daily_backup()
+            self._open_all()
+            self._daily_backup(today)
+        except OSError as error:
+            self._file_lock.release()
+            raise folder_unusable(folder, error) from None
         except BaseException:
             self._file_lock.release()
             raise
 
-    # -- files --------------------------------------------------------------
+    # -- opening --------------------------------------------------------------
 
-    def _open(self, path: Path, kind: str, from_backup: bool = True) -> tuple[TinyDB, bool]:
-        """Open one table file. A damaged one is moved aside and replaced by its
-        latest backup (or started empty); the flag says whether that happened."""
+    def _open_all(self) -> None:
+        folder = self.folder
+        for name in ("archive", "index", "facts", "damaged", "backups"):
+            if (folder / name).exists() and not (folder / name).is_dir():
+                raise FileExistsError(17, "File exists", str(folder / name))
+        legacy = folder / "index.json"
+        # Read first: a folder from a newer version is refused before anything is written.
+        active = self._read_checked(folder / "active.json", "active")
+        players = self._read_checked(folder / "players.json", "players")
+        index_files = self._index_numbers_on_disk()
+        index_tables = {n: self._read_checked(self._path("index", n), "index") for n in index_files}
+        legacy_tables = (
+            self._read_checked(legacy, "index", schema_limit=1) if legacy.exists() else None
+        )
+        # Then write: finish an interrupted change, clean temporaries, fix damage.
+        if replay_journal(folder):
+            active = self._read_checked(folder / "active.json", "active")
+            players = self._read_checked(folder / "players.json", "players")
+            index_tables = {
+                n: self._read_checked(self._path("index", n), "index")
+                for n in self._index_numbers_on_disk()
+            }
+        remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
+        for name in ("archive", "index", "facts"):
+            (folder / name).mkdir(exist_ok=True)
+        self._active = self._db(folder / "active.json", "active", active)
+        self._players = self._db(folder / "players.json", "players", players)
+        if legacy.exists():
+            self._upgrade_layout(legacy_tables)  # writes index/ and facts/
+            index_tables = {
+                n: self._read_checked(self._path("index", n), "index")
+                for n in self._index_numbers_on_disk()
+            }
+        archived = set(self._shard_numbers_on_disk())
+        for number in sorted(archived | set(index_tables)):
+            tables = index_tables.get(
+                number, DamagedFileError(self._path("index", number), later("missing"))
+            )
+            self._load_index(number, tables, number in archived)
+        self._repair()
+
+    def _path(self, kind: str, number: int) -> Path:
+        return self.folder / kind / _shard_name(number)
+
+    def _read_checked(self, path: Path, kind: str, schema_limit: int | None = None) -> Any:
+        """Parsed and checked tables, None if absent, or the DamagedFileError."""
         try:
-            return self._open_checked(path, kind), False
+            tables = read_json_file(path)
+            if tables is None:
+                return None
+            if schema_limit is not None:  # the old index.json: read for its merges only
+                return tables
+            return _check_kind(path, tables, kind)
         except DamagedFileError as damage:
-            moved = self._move_aside(path)
-            backup = self._latest_backup_of(path) if from_backup else None
-            notice = later(
+            return damage
+
+    def _db(self, path: Path, kind: str, tables: Any) -> TinyDB:
+        """A TinyDB over already parsed tables. A damaged file is moved aside and
+        replaced by the newest backup that reads, or started empty."""
+        if isinstance(tables, DamagedFileError):
+            tables = self._recover(path, kind, tables)
+        if tables is None:
+            tables = {"_meta": {"1": _meta(kind)}}
+        return TinyDB(
+            path, storage=AtomicJSONStorage, transaction=self._txn, tables=tables, meta=_meta(kind)
+        )
+
+    def _recover(self, path: Path, kind: str, damage: DamagedFileError) -> Tables | None:
+        moved = self._move_aside(path)
+        for day in reversed(self._backup_days()):
+            candidate = day / path.relative_to(self.folder)
+            tables = self._read_checked(candidate, kind)
+            if isinstance(tables, dict):
+                platform.copy_file(candidate, path)
+                self.notices.append(
+                    later(
+                        "{file} could not be read ({reason}); it was moved to {moved} "
+                        "and the app restored the backup of {day}.",
+                        file=path.name,
+                        reason=damage.reason,
+                        moved=moved,
+                        day=day.name,
+                    )
+                )
+                return tables
+        self.notices.append(
+            later(
                 "{file} could not be read ({reason}); it was moved to {moved} "
                 "and the app started a new one.",
                 file=path.name,
                 reason=damage.reason,
                 moved=moved,
             )
-            if backup:
-                shutil.copy2(backup, path)
-                notice = later(
-                    "{file} could not be read ({reason}); it was moved to {moved} "
-                    "and the app restored the backup of {day}.",
-                    file=path.name,
-                    reason=damage.reason,
-                    moved=moved,
-                    day=backup.parent.name,
-                )
-            self.notices.append(notice)
-            try:
-                return self._open_checked(path, kind), True
-            except DamagedFileError:  # the backup was damaged too
-                self._move_aside(path)
-                return self._open_checked(path, kind), True
-
-    def _open_checked(self, path: Path, kind: str) -> TinyDB:
-        tables = read_json_file(path)
-        if tables is not None:
-            meta = tables.get("_meta", {}).get("1", {})
-            version = meta.get("schema")
-            if meta.get("kind") != kind or not isinstance(version, int):
-                raise DamagedFileError(path, later("it is not a Spades Scorekeeper file"))
-            if version > SCHEMA_VERSION:
-                raise DamagedFileError(
-                    path,
-                    later(
-                        "it was written by a newer version of the app (schema {version})",
-                        version=version,
-                    ),
-                )
-            if version < SCHEMA_VERSION:
-                for step in range(version, SCHEMA_VERSION):
-                    tables = MIGRATIONS[step](tables)
-                tables["_meta"] = {"1": {"schema": SCHEMA_VERSION, "kind": kind}}
-                AtomicJSONStorage(path).write(tables)
-        db = TinyDB(path, storage=AtomicJSONStorage)
-        if tables is None:
-            db.table("_meta").insert({"schema": SCHEMA_VERSION, "kind": kind})
-        return db
+        )
+        return None
 
     def _move_aside(self, path: Path) -> Path:
         damaged = self.folder / "damaged"
         damaged.mkdir(exist_ok=True)
-        target = damaged / f"{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
-        path.replace(target)
+        target = damaged / f"{path.parent.name}-{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
+        if path.parent == self.folder:
+            target = damaged / f"{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
+        platform.replace(path, target)
         return target
 
-    def _latest_backup_of(self, path: Path) -> Path | None:
-        relative = path.relative_to(self.folder)
-        for day in sorted(self._backup_days(), reverse=True):
-            candidate = day / relative
-            if candidate.exists():
-                return candidate
-        return None
-
-    def _shard(self, number: int) -> TinyDB:
-        if number not in self._shards:
-            path = self.folder / "archive" / f"{number:06d}.json"
-            self._shards[number] = self._open(path, "archive")[0]
-        return self._shards[number]
+    def _index_numbers_on_disk(self) -> list[int]:
+        folder = self.folder / "index"
+        if not folder.is_dir():
+            return []
+        return sorted(int(p.stem) for p in folder.glob("[0-9]*.json") if p.stem.isdigit())
 
     def _shard_numbers_on_disk(self) -> list[int]:
-        return sorted(int(p.stem) for p in (self.folder / "archive").glob("[0-9]*.json"))
+        folder = self.folder / "archive"
+        return sorted(int(p.stem) for p in folder.glob("[0-9]*.json") if p.stem.isdigit())
 
-    def _rebuild_index(self) -> None:
-        docs = [
-            {**doc["summary"], "shard": number}
-            for number in self._shard_numbers_on_disk()
-            for doc in self._shard(number).table("games").all()
-        ]
-        self._index.table("summaries").truncate()
-        self._index.table("summaries").insert_multiple(docs)
+    def _load_index(self, number: int, tables: Any, archived: bool) -> None:
+        """Remember one shard's summaries; a damaged, missing or stale index file
+        is rebuilt from its archive file."""
+        path = self._path("index", number)
+        rows = tables.get("summaries", {}).values() if isinstance(tables, dict) else None
+        good = rows is not None and all(
+            isinstance(r, dict) and r.keys() >= SUMMARY_KEYS and r["shard"] == number for r in rows
+        )
+        if not archived:
+            if not (good and rows):
+                path.unlink(missing_ok=True)
+                return
+            if not self._recover_missing(self._path("archive", number)):
+                moved = self._move_aside(path)
+                self.notices.append(
+                    later(
+                        "{path} is missing and no backup of it could be read; the games it held "
+                        "were taken off the history ({moved} lists them).",
+                        path=self._path("archive", number),
+                        moved=moved,
+                    )
+                )
+                return
+            good = False
+        if good:
+            self._index[number] = self._db(path, "index", tables)
+        else:
+            if isinstance(tables, DamagedFileError) and path.exists():
+                self._move_aside(path)
+            self._rebuild_index(number)
+        for row in self._index_rows(number):
+            self._remember(row)
+
+    def _recover_missing(self, path: Path) -> bool:
+        for day in reversed(self._backup_days()):
+            candidate = day / path.relative_to(self.folder)
+            if isinstance(self._read_checked(candidate, "archive"), dict):
+                platform.copy_file(candidate, path)
+                self.notices.append(
+                    later(
+                        "{path} was missing; the backup of {day} was restored.",
+                        path=path,
+                        day=day.name,
+                    )
+                )
+                return True
+        return False
+
+    def _rebuild_index(self, number: int) -> None:
+        """Index and facts of one archive shard, recomputed from its games
+        (in one transaction). The caller updates the summaries in memory."""
+        games = self._shard(number).table("games").all()
+        summaries: dict[str, Any] = {}
+        facts: dict[str, Any] = {}
+        for i, doc in enumerate(games, start=1):
+            entry = self._entry_from_game(dict(doc), number)
+            if entry is None:
+                continue
+            summary, fact = entry
+            summaries[str(i)] = summary
+            facts[str(i)] = {"id": summary["id"], "facts": fact}
+        index = {"_meta": {"1": _meta("index")}, "summaries": summaries}
+        facts_tables = {"_meta": {"1": _meta("facts")}, "facts": facts}
+        with self._transaction():
+            index_db = self._db(self._path("index", number), "index", index)
+            facts_db = self._db(self._path("facts", number), "facts", facts_tables)
+            index_db.storage.write(index)
+            facts_db.storage.write(facts_tables)
+        self._index[number] = index_db
+        self._facts_dbs[number] = facts_db
+
+    def _entry_from_game(
+        self, doc: dict[str, Any], shard: int
+    ) -> tuple[dict[str, Any], Any] | None:
+        try:
+            summary = doc.get("summary")
+            if not (isinstance(summary, dict) and "facts" in summary):
+                summary = game_to_document(game_from_document(doc))["summary"]
+            summary_from_document(summary)
+            return index_entry(summary, shard), summary["facts"]
+        except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
+            self.notices.append(
+                later(
+                    "a game in {path} could not be read ({id}); it is kept there.",
+                    path=self._path("archive", shard),
+                    id=str(doc.get("id"))[:80],
+                )
+            )
+            return None
+
+    def _upgrade_layout(self, legacy: Any) -> None:
+        """Schema 1 kept summaries, statistics facts and merges in one index.json:
+        merges move to players.json, the rest is rebuilt per shard."""
+        if isinstance(legacy, dict):
+            for row in legacy.get("aliases", {}).values():
+                if isinstance(row, dict) and isinstance(row.get("name"), str):
+                    aliases = self._players.table("aliases")
+                    if not aliases.contains(Query().name == row["name"]):
+                        aliases.insert({"name": row["name"], "into": str(row.get("into"))})
+        for number in self._shard_numbers_on_disk():
+            self._rebuild_index(number)
+        aside = self.folder / "damaged"
+        aside.mkdir(exist_ok=True)
+        platform.replace(self.folder / "index.json", aside / f"index-schema-1-{now():%Y%m%d}.json")
 
     def _remember(self, summary_doc: dict[str, Any]) -> None:
-        self._summaries[summary_doc["id"]] = dict(summary_doc)
-        shard = summary_doc["shard"]
+        doc = dict(summary_doc)
+        for key in ("created_at", "updated_at"):
+            text = doc[key]
+            if not (
+                isinstance(text, str) and text.endswith("+00:00") and text[:2] in ("19", "20", "21")
+            ):
+                doc[key] = instant(text).isoformat()  # written by an older version
+        self._summaries[doc["id"]] = doc
+        shard = doc["shard"]
         self._shard_counts[shard] = self._shard_counts.get(shard, 0) + 1
 
     def _forget(self, game_id: str) -> dict[str, Any] | None:
@@ -217,34 +461,127 @@ class GameStore:
             self._shard_counts[doc["shard"]] -= 1
         return doc
 
+    def _shard(self, number: int) -> TinyDB:
+        if number not in self._shards:
+            path = self._path("archive", number)
+            self._shards[number] = self._db(path, "archive", self._read_checked(path, "archive"))
+        return self._shards[number]
+
+    def _facts_db(self, number: int) -> TinyDB:
+        if number not in self._facts_dbs:
+            path = self._path("facts", number)
+            tables = self._read_checked(path, "facts")
+            listed = {d["id"] for d in self._index_rows(number)}
+            rows = tables.get("facts", {}).values() if isinstance(tables, dict) else None
+            if tables is None and not listed:
+                self._facts_dbs[number] = self._db(path, "facts", None)
+            elif rows is None or {r.get("id") for r in rows if isinstance(r, dict)} != listed:
+                if isinstance(tables, DamagedFileError) and path.exists():
+                    self._move_aside(path)
+                for game_id in listed:
+                    self._forget(game_id)
+                self._rebuild_index(number)  # sets both files of the shard
+                for row in self._index_rows(number):
+                    self._remember(row)
+                self._facts = None
+            else:
+                self._facts_dbs[number] = self._db(path, "facts", tables)
+        return self._facts_dbs[number]
+
+    def _index_rows(self, number: int) -> list[dict[str, Any]]:
+        db = self._index.get(number)
+        return _rows(db, "summaries") if db is not None else []
+
+    # -- transactions ----------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """Every file written inside changes together, or none does."""
+        if self._txn.open:  # already inside one
+            yield
+            return
+        self._txn.begin()
+        self._after = []
+        try:
+            yield
+        except BaseException:
+            self._txn.rollback()
+            self._drop_query_caches()
+            raise
+        try:
+            self._txn.commit()
+        except BaseException:
+            self._drop_query_caches()
+            raise
+        after, self._after = self._after, []
+        for step in after:
+            step()
+
+    def _then(self, step: Callable[[], None]) -> None:
+        """Change memory once the transaction under way is durable."""
+        if self._txn.open:
+            self._after.append(step)
+        else:
+            step()
+
+    def _reset_after_failure(self) -> None:
+        """After a failed write outside a transaction's own handling: drop what
+        TinyDB changed in memory, so the files on disk are what is read next."""
+        if self._txn.open:
+            self._txn.rollback()
+        dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
+        for db in [*dbs, *self._facts_dbs.values()]:
+            if isinstance(db.storage, AtomicJSONStorage):
+                db.storage.forget()
+        self._drop_query_caches()
+
+    def _drop_query_caches(self) -> None:
+        dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
+        for db in [*dbs, *self._facts_dbs.values()]:
+            for name in db.tables():
+                db.table(name).clear_cache()
+
     # -- moves between active and archive ------------------------------------
 
-    def _archive(self, doc: dict[str, Any]) -> None:
-        """Active -> archive. The active copy goes last, so a crash repeats the move."""
-        self._archive_many([doc])
-        self._active.table("games").remove(Query().id == doc["id"])
-
     def _archive_many(self, docs: Sequence[dict[str, Any]]) -> None:
+        """Put finished games into the archive (and out of the active file), in
+        one transaction; memory follows once it is durable."""
         by_shard: dict[int, list[dict[str, Any]]] = {}
-        summaries = []
         for doc in docs:
             known = self._summaries.get(doc["id"])
             shard = known["shard"] if known else self._shard_with_room(by_shard)
             by_shard.setdefault(shard, []).append(doc)
-            summaries.append({**doc["summary"], "shard": shard})
+        with self._transaction():
+            for shard, shard_docs in by_shard.items():
+                ids = [d["id"] for d in shard_docs]
+                facts = self._facts_db(shard).table("facts")
+                games = self._shard(shard).table("games")
+                games.remove(Query().id.one_of(ids))
+                games.insert_multiple(shard_docs)
+                index = self._index_db(shard).table("summaries")
+                index.remove(Query().id.one_of(ids))
+                index.insert_multiple(index_entry(d["summary"], shard) for d in shard_docs)
+                facts.remove(Query().id.one_of(ids))
+                facts.insert_multiple(
+                    {"id": d["id"], "facts": d["summary"]["facts"]} for d in shard_docs
+                )
+            ids = [d["id"] for d in docs]
+            if any(self._active_doc(i) for i in ids):
+                self._active.table("games").remove(Query().id.one_of(ids))
+            self._then(lambda: self._remember_archived(by_shard))
+
+    def _remember_archived(self, by_shard: dict[int, list[dict[str, Any]]]) -> None:
         for shard, shard_docs in by_shard.items():
-            games = self._shard(shard).table("games")
-            ids = {d["id"] for d in shard_docs}
-            games.remove(Query().id.one_of(ids))
-            games.insert_multiple(shard_docs)
-        table = self._index.table("summaries")
-        ids = {s["id"] for s in summaries}
-        table.remove(Query().id.one_of(ids))
-        table.insert_multiple(summaries)
-        for game_id in ids:
-            self._forget(game_id)
-        for summary in summaries:
-            self._remember(summary)
+            for doc in shard_docs:
+                self._forget(doc["id"])
+                self._remember(index_entry(doc["summary"], shard))
+                if self._facts is not None:
+                    self._facts[doc["id"]] = facts_from_document(doc["summary"]["facts"])
+
+    def _index_db(self, number: int) -> TinyDB:
+        if number not in self._index:
+            self._index[number] = self._db(self._path("index", number), "index", None)
+        return self._index[number]
 
     def _shard_with_room(self, pending: dict[int, list[dict[str, Any]]]) -> int:
         last = max([*self._shard_counts, *pending, 1])
@@ -253,83 +590,134 @@ class GameStore:
         return last + 1
 
     def _unarchive(self, game_id: str) -> None:
-        """Archive -> gone (the caller has already written the active copy)."""
+        """Archive -> gone, within the caller's transaction."""
         summary = self._summaries.get(game_id)
         if summary is None:
             return
-        self._index.table("summaries").remove(Query().id == game_id)
-        self._shard(summary["shard"]).table("games").remove(Query().id == game_id)
+        shard = summary["shard"]
+        self._shard(shard).table("games").remove(Query().id == game_id)
+        self._index_db(shard).table("summaries").remove(Query().id == game_id)
+        self._facts_db(shard).table("facts").remove(Query().id == game_id)
+        self._then(lambda: self._after_unarchive(game_id))
+
+    def _after_unarchive(self, game_id: str) -> None:
         self._forget(game_id)
+        if self._facts is not None:
+            self._facts.pop(game_id, None)
 
     def _repair(self) -> None:
-        """Finish whatever move a crash interrupted; the newer copy wins."""
+        """A game both in progress and archived (files from before transactions,
+        or restored backups): the newer copy wins, compared as instants."""
         for doc in self._active.table("games").all():
             archived = self._summaries.get(doc["id"])
-            if archived and archived["updated_at"] > doc["updated_at"]:
+            if not archived:
+                if doc["summary"]["status"] == Status.FINISHED.value:
+                    self._archive_many([dict(doc)])
+                continue
+            if instant(archived["updated_at"]) > instant(doc["updated_at"]):
                 self._active.table("games").remove(Query().id == doc["id"])  # stale copy
             elif doc["summary"]["status"] == Status.FINISHED.value:
-                self._archive(doc)
-            elif archived:
-                self._unarchive(doc["id"])
+                self._archive_many([dict(doc)])
+            else:
+                with self._transaction():
+                    self._unarchive(doc["id"])
 
     # -- backups --------------------------------------------------------------
 
-    def _backup_days(self) -> list[Path]:
+    def _backup_days(self, today: date | None = None) -> list[Path]:
+        """Backups by day, oldest first; a day after today (a clock that was
+        wrong) is listed but never taken as the latest."""
         folder = self.folder / "backups"
-        return sorted(p for p in folder.iterdir() if p.is_dir()) if folder.exists() else []
+        if not folder.is_dir():
+            return []
+        limit = (today or now().date()).isoformat()
+        return sorted(
+            p
+            for p in folder.iterdir()
+            if DAY_PATTERN.fullmatch(p.name) and p.is_dir() and p.name <= limit
+        )
 
     def _daily_backup(self, today: date | None = None) -> Path | None:
-        """Copy every file once a day; unchanged archive files are hard links."""
+        """Copy every file once a day; best effort (a warning when it fails)."""
         day = (today or now().date()).isoformat()
         target = self.folder / "backups" / day
         if target.exists():
             return None
-        days = self._backup_days()
-        previous = days[-1] if days else None
         tmp = self.folder / "backups" / f".{day}.tmp"
-        shutil.rmtree(tmp, ignore_errors=True)
-        (tmp / "archive").mkdir(parents=True)
-        for source in self._data_files():
+        try:
+            return self._make_backup(day, target, tmp)
+        except OSError as error:
+            platform.remove_tree(tmp)
+            self.notices.append(
+                later(
+                    "today's backup could not be made ({reason}); your games are not affected.",
+                    reason=reason(error),
+                )
+            )
+            return None
+
+    def _make_backup(self, day: str, target: Path, tmp: Path) -> Path:
+        days = self._backup_days(date.fromisoformat(day))
+        previous = days[-1] if days else None
+        platform.remove_tree(tmp)
+        for name in ("archive", "index", "facts"):
+            (tmp / name).mkdir(parents=True)
+        for source, kind in self._data_files():
             relative = source.relative_to(self.folder)
             old = previous / relative if previous else None
             if old and old.exists() and _same_file_version(old, source):
-                (tmp / relative).hardlink_to(old)
-            else:
-                shutil.copy2(source, tmp / relative)
-        tmp.rename(target)
-        for stale in self._backup_days()[:-BACKUP_DAYS]:
-            shutil.rmtree(stale, ignore_errors=True)
+                platform.link_or_copy(old, tmp / relative)
+            elif self._readable(source, kind):
+                platform.copy_file(source, tmp / relative)
+        platform.replace(tmp, target)
+        for stale in self._backup_days(date.fromisoformat(day))[:-BACKUP_DAYS]:
+            platform.remove_tree(stale)
         return target
 
-    def _data_files(self) -> Iterator[Path]:
-        for name in ("active.json", "index.json"):
+    def _readable(self, source: Path, kind: str) -> bool:
+        """Never back up a file that does not read: a damaged file is dealt with
+        (restored from an older backup) before it is copied. Each is parsed once."""
+        if kind == "archive":
+            self._shard(int(source.stem))
+        elif kind == "facts":
+            self._facts_db(int(source.stem))
+        elif kind == "index":
+            return int(source.stem) in self._index and source.exists()
+        return source.exists()
+
+    def _data_files(self) -> Iterator[tuple[Path, str]]:
+        for name, kind in (("active.json", "active"), ("players.json", "players")):
             if (self.folder / name).exists():
-                yield self.folder / name
-        yield from sorted((self.folder / "archive").glob("[0-9]*.json"))
+                yield self.folder / name, kind
+        for kind in ("archive", "index", "facts"):
+            for path in sorted((self.folder / kind).glob("[0-9]*.json")):
+                yield path, kind
 
     def backups(self) -> list[str]:
-        return [p.name for p in self._backup_days()]
+        folder = self.folder / "backups"
+        if not folder.is_dir():
+            return []
+        return sorted(p.name for p in folder.iterdir() if DAY_PATTERN.fullmatch(p.name))
 
     # -- the public operations -----------------------------------------------
 
     def create(self, game: Game) -> SavedGame:
         return self.import_games([Incoming(game)])[0]
 
+    @_guarded(writes=True)
     def import_games(self, incoming: Sequence[Incoming]) -> list[SavedGame]:
-        """Store several games in one go (one write per file); all or none."""
+        """Store several games in one go; all or none, even if the process dies."""
         stamp = now()
         with self._lock:
             for item in incoming:
                 if item.id is not None and self._exists(item.id):
-                    raise ConflictError(
-                        _("a game with id {id!r} is already stored").format(id=item.id)
-                    )
+                    raise ConflictError(f"a game with id {item.id!r} is already stored")
             saved = [
                 SavedGame(
                     item.id or new_id(stamp),
                     item.game,
-                    item.created_at or stamp,
-                    item.updated_at or stamp,
+                    (item.created_at or stamp).astimezone(UTC),
+                    (item.updated_at or stamp).astimezone(UTC),
                     1,
                 )
                 for item in incoming
@@ -337,10 +725,11 @@ class GameStore:
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
-            if active:
-                self._active.table("games").insert_multiple(active)
-            if finished:
-                self._archive_many(finished)
+            with self._transaction():
+                if active:
+                    self._active.table("games").insert_multiple(active)
+                if finished:
+                    self._archive_many(finished)
             return saved
 
     def _exists(self, game_id: str) -> bool:
@@ -353,17 +742,33 @@ class GameStore:
     def _document(self, game_id: str) -> dict[str, Any]:
         doc = self._active_doc(game_id)
         if doc is None and game_id in self._summaries:
-            shard = self._shard(self._summaries[game_id]["shard"])
-            found = shard.table("games").get(Query().id == game_id)
+            number = self._summaries[game_id]["shard"]
+            found = self._shard(number).table("games").get(Query().id == game_id)
             doc = dict(found) if isinstance(found, dict) else None
+            if doc is None:  # listed, but its record is gone (a restored older file)
+                self._drop_lost(number, game_id)
+                raise GameNotFoundError(
+                    _(
+                        "the game {id} was listed but its record could not be found; "
+                        "it has been taken off the list"
+                    ).format(id=game_id)
+                )
         if doc is None:
-            raise GameNotFoundError(_("there is no game with id {id!r}").format(id=game_id))
+            raise GameNotFoundError(_("there is no game with id {id!r}").format(id=game_id[:80]))
         return doc
 
+    def _drop_lost(self, number: int, game_id: str) -> None:
+        with self._transaction():
+            self._index_db(number).table("summaries").remove(Query().id == game_id)
+            self._facts_db(number).table("facts").remove(Query().id == game_id)
+            self._then(lambda: self._after_unarchive(game_id))
+
+    @_guarded(writes=False)
     def get(self, game_id: str) -> SavedGame:
         with self._lock:
             return game_from_document(self._document(game_id))
 
+    @_guarded(writes=True)
     def save(self, game_id: str, game: Game, expected_revision: int) -> SavedGame:
         """Replace a game's content. Refuses if someone saved it in between."""
         with self._lock:
@@ -378,19 +783,22 @@ class GameStore:
             saved = SavedGame(
                 game_id,
                 game,
-                datetime.fromisoformat(current["created_at"]),
+                instant(current["created_at"]),
                 now(),
                 expected_revision + 1,
             )
             doc = game_to_document(saved)
-            games = self._active.table("games")
-            games.upsert(doc, Query().id == game_id)  # durable first, then move
             if doc["summary"]["status"] == Status.FINISHED.value:
-                self._archive(doc)
+                self._archive_many([doc])
+            elif game_id in self._summaries:  # an archived game edited back into play
+                with self._transaction():
+                    self._active.table("games").upsert(doc, Query().id == game_id)
+                    self._unarchive(game_id)
             else:
-                self._unarchive(game_id)
+                self._active.table("games").upsert(doc, Query().id == game_id)
             return saved
 
+    @_guarded(writes=False)
     def draft(self, game_id: str) -> HandDraft | None:
         """The hand being entered for a game, if any."""
         with self._lock:
@@ -402,6 +810,7 @@ class GameStore:
             except (KeyError, TypeError, ValueError):
                 return None  # a draft is a convenience: an unreadable one is dropped
 
+    @_guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
         with self._lock:
             drafts = self._active.table("drafts")
@@ -411,26 +820,24 @@ class GameStore:
             else:
                 drafts.upsert(draft_to_document(game_id, draft), Query().game_id == game_id)
 
+    @_guarded(writes=True)
     def delete(self, game_id: str) -> SavedGame:
         """Remove a game; returns it so the caller can offer an undo."""
         with self._lock:
             saved = self.get(game_id)
-            self.save_draft(game_id, None)
-            self._active.table("games").remove(Query().id == game_id)
-            summary = self._summaries.get(game_id)
-            if summary:
-                self._shard(summary["shard"]).table("games").remove(Query().id == game_id)
-                self._index.table("summaries").remove(Query().id == game_id)
-                self._forget(game_id)
+            with self._transaction():
+                self.save_draft(game_id, None)
+                if self._active_doc(game_id):
+                    self._active.table("games").remove(Query().id == game_id)
+                self._unarchive(game_id)
             return saved
 
+    @_guarded(writes=True)
     def restore(self, saved: SavedGame) -> SavedGame:
         """Put back a deleted game, as it was."""
         with self._lock:
             if self._exists(saved.id):
-                raise ConflictError(
-                    _("a game with id {id!r} is already stored").format(id=saved.id)
-                )
+                raise ConflictError(f"a game with id {saved.id!r} is already stored")
             doc = game_to_document(saved)
             if doc["summary"]["status"] == Status.FINISHED.value:
                 self._archive_many([doc])
@@ -447,9 +854,7 @@ class GameStore:
     ) -> Page:
         """Newest first. `player` matches any part of a name, ignoring case."""
         with self._lock:
-            docs: Iterable[dict[str, Any]] = [
-                d["summary"] for d in self._active.table("games").all()
-            ]
+            docs: Iterable[dict[str, Any]] = self._active_summaries()
             docs = [*docs, *self._summaries.values()]
             if status is not None:
                 docs = [d for d in docs if d["status"] == status.value]
@@ -460,27 +865,49 @@ class GameStore:
             page = docs[offset : offset + limit]
             return Page(tuple(summary_from_document(d) for d in page), len(docs))
 
+    def _active_summaries(self) -> list[dict[str, Any]]:
+        rows = []
+        for doc in self._active.table("games").all():
+            summary = dict(doc["summary"])
+            for key in ("created_at", "updated_at"):
+                summary[key] = instant(summary[key]).isoformat()
+            rows.append(summary)
+        return rows
+
+    @_guarded(writes=False)
     def all_games(self) -> list[SavedGame]:
         """Every stored game, newest first (reads the whole archive)."""
         with self._lock:
             docs = list(self._active.table("games").all())
             for number in sorted(self._shard_counts):
                 docs.extend(self._shard(number).table("games").all())
-            docs.sort(key=lambda d: (d["created_at"], d["id"]), reverse=True)
+            docs.sort(key=lambda d: (instant(d["created_at"]), d["id"]), reverse=True)
             return [game_from_document(d) for d in docs]
 
+    @_guarded(writes=False)
     def all_facts(self) -> list[GameFacts]:
-        """What the statistics count, for every stored game (no game is loaded)."""
+        """What the statistics count, for every stored game (no game is loaded;
+        the facts files are read on the first call only)."""
         with self._lock:
-            docs = [d["summary"] for d in self._active.table("games").all()]
-            docs += list(self._summaries.values())
-            return [facts_from_document(d["facts"]) for d in docs]
+            if self._facts is None:
+                facts: dict[str, GameFacts] = {}
+                for number in sorted(self._index):
+                    rows = _rows(self._facts_db(number), "facts")
+                    for row in rows:
+                        facts[row["id"]] = facts_from_document(row["facts"])
+                self._facts = facts
+            active = [
+                facts_from_document(d["summary"]["facts"])
+                for d in self._active.table("games").all()
+            ]
+            return [*active, *self._facts.values()]
 
     def aliases(self) -> dict[str, str]:
         """Merged spellings: person key -> the key it is the same person as."""
         with self._lock:
-            return {d["name"]: d["into"] for d in self._index.table("aliases").all()}
+            return {d["name"]: d["into"] for d in self._players.table("aliases").all()}
 
+    @_guarded(writes=True)
     def merge_players(self, name: str, into: str) -> None:
         """From now on `name` counts as `into` in the statistics."""
         with self._lock:
@@ -488,18 +915,24 @@ class GameStore:
             key, target = person(name, aliases), person(into, aliases)
             if key == target:
                 raise ScorekeeperError(
-                    _("{name!r} and {into!r} are already one player").format(name=name, into=into)
+                    _("{name!r} and {into!r} are already one player").format(
+                        name=name[:80], into=into[:80]
+                    )
                 )
-            self._index.table("aliases").upsert({"name": key, "into": target}, Query().name == key)
+            self._players.table("aliases").upsert(
+                {"name": key, "into": target}, Query().name == key
+            )
 
+    @_guarded(writes=True)
     def unmerge_player(self, name: str) -> None:
         with self._lock:
             key = " ".join(name.split()).casefold()
-            self._index.table("aliases").remove(Query().name == key)
+            self._players.table("aliases").remove(Query().name == key)
 
     def close(self) -> None:
         with self._lock:
-            for db in (self._active, self._index, *self._shards.values()):
+            dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
+            for db in [*dbs, *self._facts_dbs.values()]:
                 db.close()
             self._file_lock.release()
 
@@ -510,42 +943,75 @@ class GameStore:
         self.close()
 
 
+def _rows(db: TinyDB, table: str) -> list[dict[str, Any]]:
+    """A table's rows as stored, without TinyDB's per-row objects."""
+    tables = db.storage.read() or {}
+    return list(tables.get(table, {}).values())
+
+
 def _same_file_version(a: Path, b: Path) -> bool:
     sa, sb = a.stat(), b.stat()
     return sa.st_size == sb.st_size and sa.st_mtime_ns == sb.st_mtime_ns
 
 
+def backup_days(folder: Path) -> list[str]:
+    backups = folder / "backups"
+    if not backups.is_dir():
+        return []
+    return sorted(p.name for p in backups.iterdir() if DAY_PATTERN.fullmatch(p.name) and p.is_dir())
+
+
+DATA_NAMES = ("active.json", "players.json", "index.json", JOURNAL)
+
+
 def restore_backup(folder: Path, day: str) -> Path:
     """Replace the data files by a backup's; the current ones go to damaged/.
 
-    Run while no app uses the folder (the lock is taken for the duration).
+    `day` must be one listed by `backups`. Run while no app uses the folder
+    (the lock is taken for the duration).
     """
-    source = folder / "backups" / day
-    if not source.is_dir():
-        raise ScorekeeperError(
-            _("there is no backup {day!r} in {folder}").format(day=day, folder=folder / "backups")
+    days = backup_days(folder)
+    if day not in days:
+        listed = ", ".join(days) or _("none yet")
+        raise StorageError(
+            _("{day} is not a backup day; the backups are: {days}").format(
+                day=repr(day)[:80], days=listed
+            )
         )
-    lock = FileLock(folder / ".lock", timeout=0)
+    source = folder / "backups" / day
+    lock = platform.FolderLock(folder)
     try:
-        lock.acquire()
-    except Timeout:
+        taken = lock.acquire()
+    except OSError as error:
+        raise folder_unusable(folder, error) from None
+    if not taken:
         raise StoreLockedError(
             _("the data folder {folder} is in use; close the app before restoring").format(
                 folder=folder
             )
-        ) from None
+        )
     try:
         aside = folder / "damaged" / f"before-restore-{now():%Y%m%dT%H%M%S}"
-        (aside / "archive").mkdir(parents=True)
-        for name in ("active.json", "index.json"):
+        for name in ("archive", "index", "facts"):
+            (aside / name).mkdir(parents=True)
+        for name in DATA_NAMES:
             if (folder / name).exists():
-                (folder / name).replace(aside / name)
-        for shard in (folder / "archive").glob("[0-9]*.json"):
-            shard.replace(aside / "archive" / shard.name)
+                platform.replace(folder / name, aside / name)
+        for kind in ("archive", "index", "facts"):
+            if (folder / kind).is_dir():
+                for shard in (folder / kind).glob("[0-9]*.json"):
+                    platform.replace(shard, aside / kind / shard.name)
         for item in source.rglob("*.json"):
             target = folder / item.relative_to(source)
             target.parent.mkdir(exist_ok=True)
-            shutil.copy2(item, target)
+            platform.copy_file(item, target)
         return aside
+    except OSError as error:
+        raise DataFolderError(
+            _(
+                "the backup could not be restored ({reason}); "
+                "the files it was replacing are in {aside}"
+            ).format(reason=reason(error), aside=aside)
+        ) from None
     finally:
         lock.release()

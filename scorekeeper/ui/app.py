@@ -168,7 +168,7 @@ class Session:
             before = self._identity()
             language = self.state.language
             with self.speaking():  # messages made by the action: in this tab's language
-                await asyncio.to_thread(action, *args)
+                await asyncio.to_thread(self.state.perform, action, *args)
             acted = time.perf_counter()
             if self.state.language != language:
                 self.apply_direction()
@@ -198,7 +198,7 @@ class Session:
             return  # already showing it
         async with self.lock:
             with self.speaking():
-                await asyncio.to_thread(self.state.navigate, event.route)
+                await asyncio.to_thread(self.state.perform, self.state.navigate, event.route)
                 self.render()
         self.page.update()
 
@@ -214,7 +214,7 @@ class Session:
     async def _reload(self) -> None:
         async with self.lock:
             with self.speaking():
-                await asyncio.to_thread(self.state.reload)
+                await asyncio.to_thread(self.state.perform, self.state.reload)
                 self.render()
         self.page.update()
 
@@ -267,7 +267,7 @@ def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
             if store.notices:
                 session.state.message = " ".join(map(str, store.notices))
             if page.route and page.route != "/":
-                session.state.navigate(page.route)
+                session.state.perform(session.state.navigate, page.route)
             session.render()
 
     return main

@@ -6,6 +6,7 @@ leaves `errors` (field -> message, all at once) or `message` for the views.
 """
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,7 +28,13 @@ from scorekeeper.stats import (
     pair_stats,
     player_stats,
 )
-from scorekeeper.storage.store import ConflictError, GameNotFoundError, GameStore, Page
+from scorekeeper.storage.store import (
+    ConflictError,
+    GameNotFoundError,
+    GameStore,
+    Page,
+    StorageError,
+)
 from scorekeeper.ui.screens import Screen, follow, route_of
 from scorekeeper.ui.text import describe_hand
 from scorekeeper.validation import hand_problems
@@ -117,6 +124,19 @@ class AppState:
     def navigate(self, route: str) -> None:
         """Follow a URL (reload, back button, a link)."""
         follow(self, route)
+
+    def perform(self, action: Callable[..., Any], *args: Any) -> None:
+        """Run one user action. A storage failure (disk full, read-only, a newer
+        version's files) becomes a message on the page, never a crash, and never
+        names a path on the server: the state is as it was before the action."""
+        try:
+            action(*args)
+        except StorageError as error:
+            self.message = error.user_message
+            # the screens with a form show errors in place of the banner
+            where = {Screen.HAND: "hand", Screen.SETUP: "players"}.get(self.screen)
+            if where:
+                self.errors[where] = error.user_message
 
     def _clear(self) -> None:
         self.errors = {}

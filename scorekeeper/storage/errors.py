@@ -1,0 +1,69 @@
+"""What can go wrong with the data folder, as messages for a person.
+
+`str(error)` is for the command line and may name files; `error.user_message`
+is for the app's pages and never shows a path on the server.
+"""
+
+import errno
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import _, later
+
+
+class StorageError(ScorekeeperError):
+    def __init__(self, message: str, user_message: str | None = None) -> None:
+        super().__init__(message)
+        self.user_message = user_message or message
+
+
+class StoreLockedError(StorageError):
+    pass
+
+
+class NewerVersionError(StorageError):
+    """The folder was written by a newer version of the app: nothing is touched."""
+
+
+class DataFolderError(StorageError):
+    """The data folder cannot be used: not a folder, no permission, read-only."""
+
+
+class WriteFailedError(StorageError):
+    """A save failed; the files on disk are as they were before it."""
+
+
+class GameNotFoundError(StorageError):
+    pass
+
+
+class ConflictError(StorageError):
+    """The game changed (on another device) since it was loaded."""
+
+
+def reason(error: OSError) -> later | str:
+    """A short, path-free reason for a failed file operation (translated when shown)."""
+    code = error.errno
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return later("disk full")
+    if code == errno.EROFS:
+        return later("the disk is read-only")
+    if code in (errno.EACCES, errno.EPERM):
+        return later("permission denied")
+    if code in (errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
+        return later("a file or folder is in the way")
+    return (error.strerror or type(error).__name__).lower()
+
+
+def write_failed(error: OSError) -> WriteFailedError:
+    message = _("Could not save ({reason}); nothing was lost").format(reason=reason(error))
+    return WriteFailedError(message)
+
+
+def folder_unusable(folder: object, error: OSError) -> DataFolderError:
+    where = f" ({error.filename})" if error.filename else ""
+    return DataFolderError(
+        _("cannot use the data folder {folder}: {reason}{where}").format(
+            folder=folder, reason=reason(error), where=where
+        ),
+        _("Could not open the saved games ({reason})").format(reason=reason(error)),
+    )
