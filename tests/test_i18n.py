@@ -105,7 +105,10 @@ def test_every_message_is_translated_with_its_placeholders_and_plural_forms(lang
         for form in forms[:-1]:
             if not fields(form) <= wanted:
                 problems.append(f"unknown placeholder: {m.id!r} -> {form!r}")
-    assert problems == []
+    assert problems == [], (
+        f"translate these in scorekeeper/locale/{language}/LC_MESSAGES/scorekeeper.po "
+        f"(words from docs/glossary/{language}.md), then `make catalog`"
+    )
 
 
 def flat(value):
@@ -161,7 +164,7 @@ def test_translations_follow_the_glossary(language):
         for wrong in NEVER[language]:
             if any(wrong in form for form in forms):
                 problems.append(f"{english!r}: {forms!r} uses {wrong!r}")
-    assert problems == []
+    assert problems == [], f"docs/glossary/{language}.md gives the words to use"
 
 
 def test_each_language_has_a_glossary():

@@ -276,3 +276,71 @@ def test_two_tabs_speak_their_own_languages(store):
 )
 def test_the_browser_language_is_the_first_one_the_app_speaks(header, language):
     assert preferred(header) == language
+
+
+def test_hebrew_mirrors_what_points_a_way_but_keeps_the_table(store):
+    """Right to left: stripes at the right, arrows and chevrons turned, the chart's
+    first hand at the right; the seat map still has West at the left."""
+    ids = stored_games(store)
+
+    async def go(language: str) -> dict[str, Any]:
+        app = await open_app(store, device_storage={"language": language})
+        facts: dict[str, Any] = {}
+        icons = {c.icon for c in app.walk() if isinstance(c, ft.Icon)}
+        facts["chevron"] = ft.Icons.CHEVRON_LEFT in icons
+        with i18n.language(language):
+            await app.click(i18n._("New game"))
+        table = next(
+            c
+            for c in app.walk()
+            if isinstance(c, ft.Row)
+            and any(
+                isinstance(getattr(k, "content", None), ft.Text) and k.content.value == "♠"
+                for k in c.controls
+            )
+        )
+        facts["seat row"] = [
+            str(k.content.label) for k in table.controls if isinstance(k.content, ft.TextField)
+        ]
+        names = [f for f in app.walk() if isinstance(f, ft.TextField)]
+        facts["fields rtl"] = {f.rtl for f in names}
+        await app.route(f"/game/{ids['playing']}")
+        if not app.has("contracts"):  # the other run left a hand open
+            with i18n.language(language):
+                await app.click(i18n._("Enter hand"))
+        stripes = [
+            c.border
+            for c in app.walk()
+            if isinstance(c, ft.Container) and isinstance(c.border, ft.Border) and c.padding
+        ]
+        facts["stripe at right"] = any(b.right.width == 4 and b.left.width == 0 for b in stripes)
+        facts["arrow"] = {
+            c.icon
+            for c in app.walk()
+            if isinstance(c, ft.Button) and c.icon in (ft.Icons.ARROW_BACK, ft.Icons.ARROW_FORWARD)
+        }
+        await app.route(f"/review/{ids['playing']}")
+        chart = next(c for c in app.walk() if type(c).__name__ == "LineChart")
+        first = chart.data_series[0].points
+        facts["chart"] = (first[0].x, first[0].y, first[-1].x, chart.right_axis.show_labels)
+        return facts
+
+    hebrew = asyncio.run(go("he"))
+    english = asyncio.run(go("en"))
+    he_west, he_east = (
+        f"2 · {i18n.get('he').translations.gettext('West')}",
+        f"4 · {i18n.get('he').translations.gettext('East')}",
+    )
+    # Flutter lays a row out from the right in Hebrew: the East field comes first
+    # in the row so that West is drawn at the left.
+    assert hebrew["seat row"] == [he_east, he_west] and english["seat row"] == [
+        "2 · West",
+        "4 · East",
+    ]
+    assert hebrew["fields rtl"] == {True} and english["fields rtl"] == {False}
+    assert hebrew["chevron"] and not english["chevron"]
+    assert hebrew["stripe at right"] and not english["stripe at right"]
+    assert hebrew["arrow"] == {ft.Icons.ARROW_BACK} and english["arrow"] == {ft.Icons.ARROW_FORWARD}
+    # Hand 3 is the last: at x 0 in Hebrew (the left end), with the axis at the right.
+    assert hebrew["chart"][0] == 0 and hebrew["chart"][1] != 0 and hebrew["chart"][3] is True
+    assert english["chart"][:2] == (0, 0) and english["chart"][3] is False

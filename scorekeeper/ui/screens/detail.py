@@ -4,7 +4,7 @@ hand in detail, export, resume and delete."""
 import flet as ft
 import flet_charts as fch
 
-from scorekeeper.i18n import _, moment, ngettext
+from scorekeeper.i18n import _, is_rtl, moment, ngettext
 from scorekeeper.rules import preset_name
 from scorekeeper.scoring import EventKind, Status
 from scorekeeper.ui.screens.widgets import (
@@ -38,23 +38,40 @@ DETAIL_EVENTS = (
 
 
 def score_chart(state: AppState) -> ft.Control:
+    """The score after each hand. It reads the way the language does: in Hebrew
+    the first hand is at the right and the score axis stands at the right."""
     assert state.saved and state.score
     game, score = state.saved.game, state.score
     series = []
     lowest, highest = 0, game.rules.target
+    last = max(1, len(score.hands))
+    rtl = is_rtl()
+
+    def at(hand: int) -> int:  # where hand number `hand` stands on the x axis
+        return last - hand if rtl else hand
+
     for side in range(len(game.variant.sides)):
-        points = [fch.LineChartDataPoint(0, 0)] + [
-            fch.LineChartDataPoint(h.index + 1, h.sides[side].score) for h in score.hands
+        points = [fch.LineChartDataPoint(at(0), 0)] + [
+            fch.LineChartDataPoint(at(h.index + 1), h.sides[side].score) for h in score.hands
         ]
         lowest = min([lowest, *(p.y for p in points)])
         highest = max([highest, *(p.y for p in points)])
+        points.sort(key=lambda p: p.x)  # the line is drawn from the lowest x
         series.append(fch.LineChartData(points=points, color=SIDE_COLORS[side], stroke_width=3))
     step = 100 if highest - lowest <= 800 else 250
     low, high = (lowest // step) * step, -(-highest // step) * step
+    score_axis = fch.ChartAxis(
+        label_size=44,
+        labels=[
+            fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=11))
+            for v in range(int(low), int(high) + 1, step)
+        ],
+    )
+    no_axis = fch.ChartAxis(label_size=0, show_labels=False)
     chart = fch.LineChart(
         data_series=series,
         min_x=0,
-        max_x=max(1, len(score.hands)),
+        max_x=last,
         min_y=low,
         max_y=high,
         height=240,
@@ -62,18 +79,13 @@ def score_chart(state: AppState) -> ft.Control:
         horizontal_grid_lines=fch.ChartGridLines(
             interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
-        left_axis=fch.ChartAxis(
-            label_size=44,
-            labels=[
-                fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=11))
-                for v in range(int(low), int(high) + 1, step)
-            ],
-        ),
+        left_axis=no_axis if rtl else score_axis,
+        right_axis=score_axis if rtl else no_axis,
         bottom_axis=fch.ChartAxis(
             label_size=24,
             title=ft.Text(_("hand"), size=11),
             labels=[
-                fch.ChartAxisLabel(value=n, label=ft.Text(str(n), size=11))
+                fch.ChartAxisLabel(value=at(n), label=ft.Text(num(n), size=11))
                 for n in range(0, len(score.hands) + 1, max(1, len(score.hands) // 8))
             ],
         ),

@@ -17,6 +17,7 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     banner,
+    directed,
     error_text,
     show_error,
     tagged,
@@ -157,7 +158,7 @@ class HandView:
                 cancel,
                 ft.FilledButton(
                     _("Next: tricks"),
-                    icon=ft.Icons.ARROW_FORWARD,
+                    icon=directed(ft.Icons.ARROW_FORWARD),
                     on_click=on(state.to_tricks),
                     height=48,
                 ),

@@ -3,8 +3,15 @@ and the way to the statistics."""
 
 import flet as ft
 
-from scorekeeper.i18n import _, ngettext
-from scorekeeper.ui.screens.widgets import Bind, Files, export_buttons, game_card, tagged
+from scorekeeper.i18n import _, is_rtl, ngettext
+from scorekeeper.ui.screens.widgets import (
+    Bind,
+    Files,
+    directed,
+    export_buttons,
+    game_card,
+    tagged,
+)
 from scorekeeper.ui.state import AppState
 
 
@@ -30,7 +37,10 @@ def history_tools(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         controls.insert(
             0,
             ft.OutlinedButton(
-                _("Undo delete"), icon=ft.Icons.UNDO, height=48, on_click=on(state.undo_delete)
+                _("Undo delete"),
+                icon=directed(ft.Icons.UNDO),
+                height=48,
+                on_click=on(state.undo_delete),
             ),
         )
     return controls
@@ -42,6 +52,7 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
             tagged(
                 "history-player",
                 ft.TextField(
+                    rtl=is_rtl(),
                     label=_("Player"),
                     value=state.history_player,
                     width=200,

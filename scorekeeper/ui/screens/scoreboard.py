@@ -11,6 +11,7 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     banner,
+    directed,
     heading,
     icon_button,
     tagged,
@@ -228,7 +229,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                     heading(_("Hands")),
                     ft.TextButton(
                         _("Undo last hand"),
-                        icon=ft.Icons.UNDO,
+                        icon=directed(ft.Icons.UNDO),
                         height=48,
                         on_click=on(state.ask_undo_last_hand),
                     ),

@@ -4,10 +4,17 @@ text field would drop the keyboard focus while typing)."""
 
 import flet as ft
 
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, is_rtl
 from scorekeeper.model import Variant
 from scorekeeper.rules import PRESETS
-from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, Files, error_text, show_error
+from scorekeeper.ui.screens.widgets import (
+    SIDE_COLORS,
+    Bind,
+    Files,
+    error_text,
+    show_error,
+    table_order,
+)
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import PRESET_LABELS, RULE_LABELS, num, seat_place, sentence
 
@@ -20,6 +27,7 @@ class SetupView:
         self.names = [
             ft.TextField(
                 label="",
+                rtl=is_rtl(),
                 on_change=on(state.set_name, seat, with_value=True),
                 max_length=30,
                 counter="",
@@ -84,6 +92,7 @@ class SetupView:
         self.rule_fields = {
             name: ft.TextField(
                 label=_(label),
+                rtl=is_rtl(),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 dense=True,
                 on_change=on(state.set_rule, name, with_value=True),
@@ -125,7 +134,7 @@ class SetupView:
             [
                 self.north,
                 ft.Row(
-                    [ft.Container(self.names[1], expand=True), table, self.east],
+                    table_order([ft.Container(self.names[1], expand=True), table, self.east]),
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 ft.Row([self.names[0]], alignment=ft.MainAxisAlignment.CENTER),

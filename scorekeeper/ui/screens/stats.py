@@ -6,7 +6,7 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
-from scorekeeper.i18n import _, decimal, ngettext, percent
+from scorekeeper.i18n import _, decimal, is_rtl, ngettext, percent
 from scorekeeper.stats import PlayerStats
 from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, tagged
 from scorekeeper.ui.state import AppState
@@ -18,11 +18,26 @@ def pct(rate: float | None) -> str:
 
 
 def win_chart(players: list[PlayerStats]) -> ft.Control:
+    """Bars in reading order: the first player at the left, or at the right in
+    Hebrew, where the percentage axis stands too."""
     shown = [p for p in players if p.finished][:8]
+    rtl = is_rtl()
+
+    def at(i: int) -> int:
+        return len(shown) - 1 - i if rtl else i
+
+    rate_axis = fch.ChartAxis(
+        label_size=36,
+        labels=[
+            fch.ChartAxisLabel(value=v, label=ft.Text(percent(v / 100), size=11))
+            for v in (0, 50, 100)
+        ],
+    )
+    no_axis = fch.ChartAxis(label_size=0, show_labels=False)
     chart = fch.BarChart(
         groups=[
             fch.BarChartGroup(
-                x=i,
+                x=at(i),
                 rods=[
                     fch.BarChartRod(
                         to_y=round((p.win_rate or 0) * 100),
@@ -32,22 +47,17 @@ def win_chart(players: list[PlayerStats]) -> ft.Control:
                     )
                 ],
             )
-            for i, p in enumerate(shown)
+            for i, p in sorted(enumerate(shown), key=lambda ip: at(ip[0]))
         ],
         max_y=100,
         height=200,
         interactive=False,
-        left_axis=fch.ChartAxis(
-            label_size=36,
-            labels=[
-                fch.ChartAxisLabel(value=v, label=ft.Text(percent(v / 100), size=11))
-                for v in (0, 50, 100)
-            ],
-        ),
+        left_axis=no_axis if rtl else rate_axis,
+        right_axis=rate_axis if rtl else no_axis,
         bottom_axis=fch.ChartAxis(
             label_size=28,
             labels=[
-                fch.ChartAxisLabel(value=i, label=ft.Text(p.name[:8], size=11))
+                fch.ChartAxisLabel(value=at(i), label=ft.Text(isolate(p.name[:8]), size=11))
                 for i, p in enumerate(shown)
             ],
         ),

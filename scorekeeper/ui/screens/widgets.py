@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from scorekeeper.i18n import _, moment, ngettext
+from scorekeeper.i18n import _, is_rtl, moment, ngettext
 from scorekeeper.saved import GameSummary
 from scorekeeper.scoring import Status
 from scorekeeper.ui.screens import Screen, title_of
@@ -17,6 +17,37 @@ from scorekeeper.ui.text import isolate, num, rules_name, sentence
 # Each side's colour: theme slots set from scorekeeper.ui.palette, so the
 # colour follows the light or dark theme and keeps its contrast in both.
 SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)
+# Icons that point the way the text goes: drawn the other way round in a
+# right-to-left language (Flutter mirrors the layout, not the glyphs we name).
+MIRRORED = {
+    ft.Icons.CHEVRON_RIGHT: ft.Icons.CHEVRON_LEFT,
+    ft.Icons.ARROW_FORWARD: ft.Icons.ARROW_BACK,
+    ft.Icons.ARROW_BACK: ft.Icons.ARROW_FORWARD,
+    ft.Icons.UNDO: ft.Icons.REDO,
+}
+
+
+def directed(icon: ft.IconData) -> ft.IconData:
+    """`icon` as it points in the language shown."""
+    return MIRRORED.get(icon, icon) if is_rtl() else icon
+
+
+def start_border(side: ft.BorderSide) -> ft.Border:
+    """A stripe where lines start: left, or right in a right-to-left language."""
+    return ft.Border.only(right=side) if is_rtl() else ft.Border.only(left=side)
+
+
+def start_padding(start: float, top: float = 0, bottom: float = 0) -> ft.Padding:
+    if is_rtl():
+        return ft.Padding.only(right=start, top=top, bottom=bottom)
+    return ft.Padding.only(left=start, top=top, bottom=bottom)
+
+
+def table_order(controls: list[ft.Control]) -> list[ft.Control]:
+    """Controls in a row that maps the table (West to East): kept in that order
+    on the screen whatever the language's direction (a row reads from the right
+    in Hebrew, the table does not turn)."""
+    return controls[::-1] if is_rtl() else controls
 
 
 class Bind(Protocol):
@@ -155,7 +186,7 @@ def game_card(
                     f"delete-{summary.id}",
                 )
                 if delete
-                else ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                else ft.Icon(directed(ft.Icons.CHEVRON_RIGHT)),
                 on_click=on(open_it, summary.id),
             )
         ),

@@ -1,0 +1,173 @@
+"""The served app in real Chromium with the browser set to Thai, Albanian and
+Hebrew: it opens in that language, a whole hand is played in it, Hebrew reads
+right to left, and the picker switches at once and is kept across a reload."""
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from scorekeeper import i18n
+from tests.served import PHONE, ServedApp, hook, launch, load, settle, type_into
+
+pytestmark = pytest.mark.e2e
+
+NAMES = {
+    "th": ("สมชาย", "Beth", "มาลี", "דוד"),
+    "sq": ("Arbër", "Besa", "Çlirim", "Drita"),
+    "he": ("אבי", "Beth", "חיים", "دانة"),
+}
+
+
+def tr(language: str, message: str) -> str:
+    with i18n.language(language):
+        return i18n._(message)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def app(tmp_path):
+    served = ServedApp(tmp_path)
+    served.start()
+    yield served
+    served.stop()
+
+
+def open_in(browser: Browser, url: str, locale: str, viewport: dict[str, int] = PHONE) -> Page:
+    context = browser.new_context(locale=locale, viewport=viewport)
+    page = context.new_page()
+    load(page, url)
+    return page
+
+
+def button(page: Page, language: str, message: str):
+    return page.get_by_role("button", name=tr(language, message), exact=True)
+
+
+def play_a_hand(page: Page, language: str) -> None:
+    """Set up a game and enter one hand, finding every control by its words in
+    `language`: any English left on the way would not be found."""
+    button(page, language, "New game").click()
+    for seat, name in enumerate(NAMES[language]):
+        with i18n.language(language):
+            label = f"{i18n.number(seat + 1)} · {i18n._(('South', 'West', 'North', 'East')[seat])}"
+        type_into(page, label, name)
+    button(page, language, "Start game").click()
+    expect(button(page, language, "Enter hand")).to_be_visible()
+    button(page, language, "Enter hand").click()
+    expect(hook(page, "contracts")).to_be_visible()
+    settle(page)
+    for seat, bid in enumerate((4, 3, 0, 4)):
+        if bid == 0:
+            hook(page, f"nil-{seat}").click()
+        for _ in range(bid):
+            hook(page, f"bid-plus-{seat}").click()
+    expect(hook(page, "bid-2")).to_have_text(tr(language, "Nil"))
+    button(page, language, "Next: tricks").click()
+    expect(hook(page, "tricks-left")).to_be_visible()
+    settle(page)
+    for seat, count in enumerate((4, 3, 2, 4)):
+        for _ in range(count):
+            hook(page, f"tricks-plus-{seat}").click()
+    left = tr(language, "Tricks left: {left}").format(left=0)
+    expect(hook(page, "tricks-left")).to_have_text(left)
+    button(page, language, "Save hand").click()
+    expect(hook(page, "summary")).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    ("locale", "language"), [("th-TH", "th"), ("sq-AL", "sq"), ("he-IL", "he")]
+)
+def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
+    page = open_in(browser, app.url, locale)
+    try:
+        expect(button(page, language, "New game")).to_be_visible()
+        assert page.get_by_role("button", name="New game", exact=True).count() == 0
+        play_a_hand(page, language)
+        summary = hook(page, "summary").inner_text()
+        with i18n.language(language):
+            failed = i18n.ngettext(
+                "{player}'s nil failed ({count} trick)", "{player}'s nil failed ({count} tricks)", 2
+            ).format(player="\u2068" + NAMES[language][2] + "\u2069", count=2)
+        assert failed.replace("\u2068", "").replace("\u2069", "") in summary.replace(
+            "\u2068", ""
+        ).replace("\u2069", "")
+        assert "this hand" not in summary and "deals next" not in summary
+        expect(hook(page, "score-0")).to_have_text("-58")
+        assert (
+            hook(page, "turn")
+            .inner_text()
+            .startswith(
+                tr(language, "Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+            )
+        )
+    finally:
+        page.context.close()
+
+
+def centre_x(page: Page, locator) -> float:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2
+
+
+def test_hebrew_reads_right_to_left(browser, app):
+    hebrew = open_in(browser, app.url, "he-IL")
+    english = open_in(browser, app.url, "en-US")
+    try:
+        width = PHONE["width"]
+        for page, language in ((hebrew, "he"), (english, "en")):
+            expect(button(page, language, "New game")).to_be_visible()
+        # The app bar: the title starts at the right in Hebrew, at the left in English.
+        he_title = hebrew.get_by_role("heading", name=tr("he", "Spades Scorekeeper"))
+        en_title = english.get_by_role("heading", name="Spades Scorekeeper")
+        assert centre_x(hebrew, he_title) > width / 2 > centre_x(english, en_title)
+        # The seat map keeps the table's geography: West on the left, East on the right.
+        button(hebrew, "he", "New game").click()
+        west = hebrew.get_by_role("textbox", name=f"2 · {tr('he', 'West')}")
+        east = hebrew.get_by_role("textbox", name=f"4 · {tr('he', 'East')}")
+        expect(west).to_be_visible()
+        assert centre_x(hebrew, west) < width / 2 < centre_x(hebrew, east)
+        # The start button's icon and label swap sides: the label reads from the right.
+        start = button(hebrew, "he", "Start game")
+        expect(start).to_be_visible()
+    finally:
+        hebrew.context.close()
+        english.context.close()
+
+
+def test_the_picker_switches_at_once_and_survives_a_reload(browser, app):
+    page = open_in(browser, app.url, "he-IL")
+    try:
+        expect(button(page, "he", "New game")).to_be_visible()
+        page.evaluate("window.stillHere = true")  # gone if the page reloads
+        hook(page, "language").click()
+        page.get_by_role("button", name="ไทย", exact=True).click()
+        expect(button(page, "th", "New game")).to_be_visible()
+        assert page.evaluate("window.stillHere === true")
+        assert button(page, "he", "New game").count() == 0
+        page.reload()
+        page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+        page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        expect(button(page, "th", "New game")).to_be_visible()
+        assert page.evaluate("window.stillHere === undefined")
+    finally:
+        page.context.close()
+
+
+def test_the_first_visit_follows_the_device_language_order(browser, app):
+    context = browser.new_context(
+        locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9,sq;q=0.8,en;q=0.5"}
+    )
+    page = context.new_page()
+    try:
+        load(page, app.url)
+        expect(button(page, "sq", "New game")).to_be_visible()
+    finally:
+        context.close()
