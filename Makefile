@@ -39,7 +39,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check scorekeeper tests bench
 	$(BIN)/mypy
 
-test: $(STAMP) system-deps lint
+test: $(STAMP) system-deps lint webclient
 	$(BIN)/pytest -q
 
 bench: $(STAMP) system-deps
