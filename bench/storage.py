@@ -5,8 +5,9 @@ open the store (median of 3; and the first open of a day, which also makes
 the daily backup), save a hand of a game in progress (median and p95 over 60
 saves, and how much of the median is fsync), the save that finishes a game
 (median of 15: the game moves into the archive), merge two player names
-(median of 5), all player statistics from a freshly opened store (facts read
-from disk, then players, partnerships and head to head), the first history
+(median of 5), all player statistics from a freshly opened store (the first
+time reads the facts files; players, partnerships and head to head; then the
+same again with the facts in memory), the first history
 page, loading an archived game, and bytes on disk per stored hand.
 
 Prints the README's storage table (markdown), targets included.
@@ -103,16 +104,22 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 0.01 else f"{seconds * 1000:.0f} ms"
 
 
-def statistics_from(folder: Path) -> float:
-    """All player statistics from a freshly opened store (its open excluded)."""
+def all_statistics(store: GameStore) -> float:
+    """What the statistics screen computes: players, partnerships, head to head."""
+    start = time.perf_counter()
+    facts = store.all_facts()
+    aliases = store.aliases()
+    player_stats(facts, aliases)
+    pair_stats(facts, aliases)
+    head_to_head(facts, aliases)
+    return time.perf_counter() - start
+
+
+def statistics_from(folder: Path) -> tuple[float, float]:
+    """All player statistics from a freshly opened store (its open excluded):
+    the first time (the facts files are read) and again (facts in memory)."""
     with GameStore(folder) as store:
-        start = time.perf_counter()
-        facts = store.all_facts()
-        aliases = store.aliases()
-        player_stats(facts, aliases)
-        pair_stats(facts, aliases)
-        head_to_head(facts, aliases)
-        return time.perf_counter() - start
+        return all_statistics(store), all_statistics(store)
 
 
 def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
@@ -128,8 +135,15 @@ def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
             store = GameStore(folder)
             opens.append(time.perf_counter() - start)
             store.close()
+        # The first open of a day makes that day's backup: unchanged files are
+        # linked to the day before's, changed ones are read and copied. Here a
+        # game finished since the day before (the last archive file changed).
+        with GameStore(folder, today=date(2999, 1, 1)) as store:
+            done = pool[-1]
+            almost = store.create(replace(done, hands=done.hands[:-1]))
+            store.save(almost.id, done, almost.revision)
         start = time.perf_counter()
-        GameStore(folder, today=date(2999, 1, 1)).close()  # a new day: makes the backup
+        GameStore(folder, today=date(2999, 1, 2)).close()
         first_of_day = time.perf_counter() - start
         store = GameStore(folder)
 
@@ -161,7 +175,7 @@ def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
         page_time = timed(lambda: store.history(limit=20))
         load_time = timed(lambda: store.get(archived_id)) if archived_id else 0.0
         store.close()
-        stats = statistics.median(statistics_from(folder) for _ in range(3))
+        firsts, agains = zip(*(statistics_from(folder) for _ in range(3)), strict=True)
 
         stored_hands = sum(len(g.hands) for g in pool[:size]) + SAVES
         data_bytes = sum(
@@ -179,7 +193,8 @@ def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
             "save a hand, p95": ms(statistics.quantiles(saves, n=20)[-1]),
             "save that finishes a game": ms(statistics.median(finishes)),
             "merge two names": ms(statistics.median(merges)),
-            "statistics": ms(stats),
+            "statistics, first time": ms(statistics.median(firsts)),
+            "statistics again": ms(statistics.median(agains)),
             "first history page": ms(page_time),
             "load an archived game": ms(load_time) if archived_id else "-",
             "bytes per hand": f"{data_bytes / stored_hands:.0f}",
@@ -210,7 +225,7 @@ def main() -> None:
         "save a hand, median": ms(TARGETS["save"]),
         "save that finishes a game": ms(TARGETS["finish"]),
         "merge two names": ms(TARGETS["merge"]),
-        "statistics": ms(TARGETS["stats"]),
+        "statistics, first time": ms(TARGETS["stats"]),
     }
     print("| " + " | ".join(goal.get(c, "") for c in columns) + " |")
 

@@ -154,6 +154,30 @@ def reveal(page: Page, target: Locator) -> Locator:
     raise AssertionError(f"could not scroll to {target}")
 
 
+STILL_FRAMES = 6
+_STILL = """frames => {
+  const boxes = Array.from(document.querySelectorAll("flt-semantics"), e => {
+    const r = e.getBoundingClientRect();
+    return `${r.x},${r.y},${r.width},${r.height}`;
+  }).join(";");
+  if (window.__stillBoxes === boxes) {
+    window.__stillFrames += 1;
+  } else {
+    window.__stillBoxes = boxes;
+    window.__stillFrames = 0;
+  }
+  return window.__stillFrames >= frames;
+}"""
+
+
+def still(page: Page, timeout: float = 10_000) -> None:
+    """A condition wait for a screen that has changed (the change itself awaited
+    with `expect`): Flutter's layout has stopped moving once its accessibility
+    boxes keep their places over STILL_FRAMES animation frames."""
+    page.evaluate("() => { window.__stillBoxes = null; window.__stillFrames = 0; }")
+    page.wait_for_function(_STILL, arg=STILL_FRAMES, polling="raf", timeout=timeout)
+
+
 def settle(page: Page) -> None:
     """After a screen change, let Flutter's canvas and its accessibility DOM agree
     (taps are routed by position, so they must not be aimed at a moving layout)."""

@@ -19,6 +19,7 @@ from tests.served import (
     open_app,
     reveal,
     settle,
+    still,
     text,
     type_into,
 )
@@ -188,19 +189,19 @@ def test_review_history_detail_export_import_delete(page, tmp_path):
     enter_hand(page, [3, 3, 3, 3], [4, 3, 3, 3])
     page.get_by_role("button", name="History").click()
     expect(hook(page, "history-count")).to_have_text("1 game")
-    settle(page)
+    still(page)
     type_into(page, "Player", "nobody")
     page.keyboard.press("Enter")
     expect(hook(page, "history-count")).to_have_text("0 games")
-    settle(page)
+    still(page)
     type_into(page, "Player", "char")
     page.keyboard.press("Enter")
     expect(hook(page, "history-count")).to_have_text("1 game")
-    settle(page)
+    still(page)
     page.locator('[flt-semantics-identifier^="history-2"]').click()
     expect(hook(page, "chart")).to_be_visible()
     expect(hook(page, "detail-2")).to_be_visible()
-    settle(page)
+    still(page)
     with page.expect_download() as download:
         page.get_by_role("button", name="Export CSV").click()
     csv_file = tmp_path / "game.csv"
@@ -213,14 +214,14 @@ def test_review_history_detail_export_import_delete(page, tmp_path):
     page.get_by_role("button", name="Delete game").click()
     page.get_by_role("button", name="Delete", exact=True).click()
     expect(hook(page, "history-count")).to_have_text("0 games")
-    settle(page)
+    still(page)
     page.get_by_role("button", name="Undo delete").click()
     expect(hook(page, "chart")).to_be_visible()
-    settle(page)
+    still(page)
     page.get_by_role("button", name="Delete game").click()
     page.get_by_role("button", name="Delete", exact=True).click()
     expect(hook(page, "history-count")).to_have_text("0 games")
-    settle(page)
+    still(page)
     with page.expect_file_chooser() as chooser:
         page.get_by_role("button", name="Import").click()
     chooser.value.set_files(exported)

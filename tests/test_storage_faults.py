@@ -269,7 +269,10 @@ def test_a_schema_1_folder_is_upgraded_with_its_merges(tmp_path):
         assert store.aliases() == {"alex": "alexander"}
         assert [s.id for s in store.history().items] == [done.id]
         assert len(store.all_facts()) == 1
+        assert store.notices == []
     assert not (tmp_path / "index.json").exists()
+    (kept,) = (tmp_path / "damaged").iterdir()  # only the old index.json, kept
+    assert kept.name.startswith("index-schema-1")
 
 
 # 7. unreadable data and odd folders -----------------------------------------------
@@ -417,3 +420,23 @@ def test_a_read_only_or_forbidden_folder_is_one_clear_error(tmp_path, monkeypatc
     with pytest.raises(DataFolderError) as refused:
         GameStore(tmp_path)
     assert why in str(refused.value) and str(tmp_path) not in refused.value.user_message
+
+
+def test_a_file_that_cannot_be_read_later_is_a_storage_error(tmp_path, monkeypatch):
+    with GameStore(tmp_path) as store:
+        done = store.import_games([Incoming(finished())])[0]
+    with GameStore(tmp_path) as store:
+        real = Path.read_bytes
+
+        def denied(path):
+            if path.parent.name == "archive":
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return real(path)
+
+        monkeypatch.setattr(Path, "read_bytes", denied)
+        with pytest.raises(StorageError) as failed:
+            store.get(done.id)
+        assert "permission denied" in failed.value.user_message
+        assert str(tmp_path) not in failed.value.user_message
+        monkeypatch.undo()
+        assert store.get(done.id).game == done.game

@@ -69,3 +69,27 @@ def test_starting_a_game_on_a_failing_disk_shows_a_message(tmp_path, monkeypatch
             )
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:59:59-12:00", "0001-01-01T00:00:00+14:00"])
+def test_a_game_with_a_time_at_the_calendars_end_breaks_no_screen(tmp_path, when):
+    from scorekeeper.game import add_hand
+    from tests.factories import EVEN, game
+
+    with GameStore(tmp_path) as store:
+        saved = store.create(game())
+        store.save(saved.id, add_hand(saved.game, EVEN), saved.revision)
+    path = tmp_path / "active.json"
+    data = json.loads(path.read_text())  # as an older version could have stored it
+    for row in data["games"].values():
+        row["created_at"] = row["summary"]["created_at"] = when
+    path.write_text(json.dumps(data))
+
+    async def go():
+        with GameStore(tmp_path) as store:
+            for route in ("/", "/history", f"/game/{saved.id}", f"/review/{saved.id}"):
+                app = await open_app(store, route=route)
+                assert app.conn.crashes() == []
+                assert not any("Error running app" in t for t in app.texts())
+
+    asyncio.run(go())

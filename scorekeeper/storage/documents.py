@@ -143,12 +143,20 @@ def facts_to_document(facts: GameFacts) -> dict[str, Any]:
 def facts_from_document(doc: dict[str, Any]) -> GameFacts:
     """Rows of values, or (files of schema 1) objects with named fields."""
     seats, sides = doc["seats"], doc["sides"]
+    if seats and isinstance(seats[0], dict):
+        return GameFacts(
+            finished=doc["finished"],
+            winner=doc["winner"],
+            hands=doc["hands"],
+            seats=tuple(SeatFacts(**s) for s in seats),
+            sides=tuple(SideFacts(**s) for s in sides),
+        )
     return GameFacts(
-        finished=doc["finished"],
-        winner=doc["winner"],
-        hands=doc["hands"],
-        seats=tuple(SeatFacts(**s) if isinstance(s, dict) else SeatFacts(*s) for s in seats),
-        sides=tuple(SideFacts(**s) if isinstance(s, dict) else SideFacts(*s) for s in sides),
+        doc["finished"],
+        doc["winner"],
+        doc["hands"],
+        tuple([SeatFacts(*s) for s in seats]),
+        tuple([SideFacts(*s) for s in sides]),
     )
 
 

@@ -21,6 +21,7 @@ lock serializes all access, so threads and browser sessions can share a store.
 """
 
 import contextlib
+import functools
 import re
 import secrets
 import threading
@@ -28,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from tinydb import Query, TinyDB
 
@@ -70,6 +71,7 @@ from scorekeeper.storage.errors import (
     StoreLockedError,
     folder_unusable,
     reason,
+    write_failed,
 )
 
 __all__ = [
@@ -88,6 +90,8 @@ SCHEMA_VERSION = 2
 # the summaries out of index.json into index/ and facts/ (see _upgrade_layout);
 # the active and archive files kept their shape.
 MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {1: lambda tables: tables}
+P = ParamSpec("P")
+R = TypeVar("R")
 SHARD_SIZE = 250
 BACKUP_DAYS = 7
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -154,6 +158,28 @@ def _check_kind(path: Path, tables: Tables, kind: str) -> Tables:
 
 def _shard_name(number: int) -> str:
     return f"{number:06d}.json"
+
+
+def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Any file-system failure left in an operation becomes a StorageError with
+    a message for a person (and, for a write, the promise that nothing changed)."""
+
+    def wrap(method: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(method)
+        def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return method(*args, **kwargs)
+            except OSError as error:
+                store = args[0]
+                assert isinstance(store, GameStore)
+                if writes:
+                    store._reset_after_failure()
+                    raise write_failed(error) from None
+                raise folder_unusable(store.folder, error) from None
+
+        return guarded
+
+    return wrap
 
 
 class GameStore:
@@ -225,8 +251,11 @@ class GameStore:
         self._active = self._db(folder / "active.json", "active", active)
         self._players = self._db(folder / "players.json", "players", players)
         if legacy.exists():
-            self._upgrade_layout(legacy_tables)
-            index_tables = {}
+            self._upgrade_layout(legacy_tables)  # writes index/ and facts/
+            index_tables = {
+                n: self._read_checked(self._path("index", n), "index")
+                for n in self._index_numbers_on_disk()
+            }
         archived = set(self._shard_numbers_on_disk())
         for number in sorted(archived | set(index_tables)):
             tables = index_tables.get(
@@ -495,6 +524,17 @@ class GameStore:
         else:
             step()
 
+    def _reset_after_failure(self) -> None:
+        """After a failed write outside a transaction's own handling: drop what
+        TinyDB changed in memory, so the files on disk are what is read next."""
+        if self._txn.open:
+            self._txn.rollback()
+        dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
+        for db in [*dbs, *self._facts_dbs.values()]:
+            if isinstance(db.storage, AtomicJSONStorage):
+                db.storage.forget()
+        self._drop_query_caches()
+
     def _drop_query_caches(self) -> None:
         dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
         for db in [*dbs, *self._facts_dbs.values()]:
@@ -664,6 +704,7 @@ class GameStore:
     def create(self, game: Game) -> SavedGame:
         return self.import_games([Incoming(game)])[0]
 
+    @_guarded(writes=True)
     def import_games(self, incoming: Sequence[Incoming]) -> list[SavedGame]:
         """Store several games in one go; all or none, even if the process dies."""
         stamp = now()
@@ -722,10 +763,12 @@ class GameStore:
             self._facts_db(number).table("facts").remove(Query().id == game_id)
             self._then(lambda: self._after_unarchive(game_id))
 
+    @_guarded(writes=False)
     def get(self, game_id: str) -> SavedGame:
         with self._lock:
             return game_from_document(self._document(game_id))
 
+    @_guarded(writes=True)
     def save(self, game_id: str, game: Game, expected_revision: int) -> SavedGame:
         """Replace a game's content. Refuses if someone saved it in between."""
         with self._lock:
@@ -755,6 +798,7 @@ class GameStore:
                 self._active.table("games").upsert(doc, Query().id == game_id)
             return saved
 
+    @_guarded(writes=False)
     def draft(self, game_id: str) -> HandDraft | None:
         """The hand being entered for a game, if any."""
         with self._lock:
@@ -766,6 +810,7 @@ class GameStore:
             except (KeyError, TypeError, ValueError):
                 return None  # a draft is a convenience: an unreadable one is dropped
 
+    @_guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
         with self._lock:
             drafts = self._active.table("drafts")
@@ -775,6 +820,7 @@ class GameStore:
             else:
                 drafts.upsert(draft_to_document(game_id, draft), Query().game_id == game_id)
 
+    @_guarded(writes=True)
     def drop_draft(self, game_id: str, draft: HandDraft) -> bool:
         """Remove the stored draft only if it is still `draft` (another device may
         have stored a newer one since it was read); True if it was removed."""
@@ -784,6 +830,7 @@ class GameStore:
             self.save_draft(game_id, None)
             return True
 
+    @_guarded(writes=True)
     def delete(self, game_id: str) -> SavedGame:
         """Remove a game; returns it so the caller can offer an undo."""
         with self._lock:
@@ -795,6 +842,7 @@ class GameStore:
                 self._unarchive(game_id)
             return saved
 
+    @_guarded(writes=True)
     def restore(self, saved: SavedGame) -> SavedGame:
         """Put back a deleted game, as it was."""
         with self._lock:
@@ -836,6 +884,7 @@ class GameStore:
             rows.append(summary)
         return rows
 
+    @_guarded(writes=False)
     def all_games(self) -> list[SavedGame]:
         """Every stored game, newest first (reads the whole archive)."""
         with self._lock:
@@ -845,6 +894,7 @@ class GameStore:
             docs.sort(key=lambda d: (instant(d["created_at"]), d["id"]), reverse=True)
             return [game_from_document(d) for d in docs]
 
+    @_guarded(writes=False)
     def all_facts(self) -> list[GameFacts]:
         """What the statistics count, for every stored game (no game is loaded;
         the facts files are read on the first call only)."""
@@ -867,6 +917,7 @@ class GameStore:
         with self._lock:
             return {d["name"]: d["into"] for d in self._players.table("aliases").all()}
 
+    @_guarded(writes=True)
     def merge_players(self, name: str, into: str) -> None:
         """From now on `name` counts as `into` in the statistics."""
         with self._lock:
@@ -882,6 +933,7 @@ class GameStore:
                 {"name": key, "into": target}, Query().name == key
             )
 
+    @_guarded(writes=True)
     def unmerge_player(self, name: str) -> None:
         with self._lock:
             key = " ".join(name.split()).casefold()
