@@ -4,13 +4,19 @@ VENV  := .venv
 BIN   := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run lan test lint bench screenshots system-deps catalog clean
+.PHONY: run lan test lint bench screenshots system-deps catalog clean webclient
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
+
+# The lean web client (subset fonts, compressed copies), made once per version
+# in the user's cache folder (SCOREKEEPER_WEB_CACHE to choose another);
+# `serve` makes it on first start too.
+webclient: $(STAMP)
+	$(BIN)/python -c "from scorekeeper.ui.webclient import prepare; print(prepare().folder)"
 
 run: $(STAMP)
 	$(BIN)/scorekeeper serve

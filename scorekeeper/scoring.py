@@ -203,8 +203,24 @@ def _events(hand_sides: Sequence[SideHand]) -> list[Event]:
     return events
 
 
+# The last game scored and its score. Saving a hand scores the game to check it,
+# the store scores it for its summary and the screen shows it: the same Game
+# object each time (frozen, so the same object always has the same score).
+_last: tuple[Game, "GameScore"] | None = None
+
+
 def score_game(game: Game) -> GameScore:
     """Score every hand in order; raises InvalidHandError naming the hand."""
+    global _last
+    last = _last  # one read: other threads may replace it meanwhile
+    if last is not None and last[0] is game:
+        return last[1]
+    score = _score(game)
+    _last = (game, score)
+    return score
+
+
+def _score(game: Game) -> GameScore:
     sides = game.variant.sides
     scores = [0] * len(sides)
     bags = [0] * len(sides)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
+from scorekeeper.ui.webclient import prepare
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -48,6 +50,7 @@ class ServedApp:
 
     def start(self, timeout: float = 30) -> float:
         """Start the server; returns the seconds until it answered."""
+        prepare()  # the web client, built once per machine (can take a minute)
         env = {**os.environ, "SCOREKEEPER_DATA": str(self.data), "SCOREKEEPER_DEBUG": "1"}
         began = time.perf_counter()
         self.process = subprocess.Popen(

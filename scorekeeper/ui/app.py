@@ -5,7 +5,7 @@ import asyncio
 import importlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +14,10 @@ import flet as ft
 from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.screens import SCREENS, Screen
+from scorekeeper.ui.screens import SCREENS, Screen, title_of
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import DELETED, AppState
+from scorekeeper.ui.webclient import WebClient, needs_emoji
 
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
@@ -66,13 +67,17 @@ def theme() -> ft.Theme:
 
 
 class Session:
-    def __init__(self, page: ft.Page, store: GameStore) -> None:
+    def __init__(
+        self, page: ft.Page, store: GameStore, emoji: tuple[str, str] | None = None
+    ) -> None:
         self.page = page
+        self.emoji = emoji  # (family, url) of the colour emoji font, until a name needs it
         self.state = AppState(store)
         self.lock = asyncio.Lock()
         self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None
         self.shown: tuple[Any, ...] | None = None
+        self.bar: tuple[Any, ...] | None = None  # what the app bar shows
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.body = ft.Column()
@@ -92,6 +97,7 @@ class Session:
                 )
             ],
         )
+        self.bar = None
         self.page.views.clear()
         self.page.views.append(self.view)
 
@@ -233,7 +239,13 @@ class Session:
         if shown != self.shown:
             self.shown, self.screen = shown, None
             self._new_view()
-        self.view.appbar = app_bar(state, self.on)
+        bar = (state.screen, title_of(state), state.language)
+        if bar != self.bar:  # the same bar is kept: a tap sends only what changed
+            self.view.appbar, self.bar = app_bar(state, self.on), bar
+        if self.emoji and any(needs_emoji(name) for name in shown_names(state)):
+            family, url = self.emoji
+            self.page.fonts = {**(self.page.fonts or {}), family: url}
+            self.emoji = None
         spec = SCREENS[state.screen]
         key = (state.screen, spec.keep(state)) if spec.keep else None
         if self.screen is not None and key is not None and key == self.screen_key:
@@ -260,13 +272,38 @@ def draw(screen: Screen) -> Draw:
     return build
 
 
-def make_main(store: GameStore) -> Callable[[ft.Page], Any]:
+def shown_names(state: AppState) -> Iterator[str]:
+    """The names the screens may show: those typed, the game's, the lists'."""
+    yield from state.form.names
+    if state.saved:
+        yield from state.saved.game.players
+    for summary in (*state.in_progress, *state.recent, *state.history.items):
+        yield from summary.players
+    for player in state.players:
+        yield player.name
+    for pair in state.pairs:
+        yield from pair.names
+    for rivals in state.rivals:
+        yield from rivals.names
+
+
+def make_main(store: GameStore, web: WebClient | None = None) -> Callable[[ft.Page], Any]:
+    """The app for one page. With a prepared web client, the page loads its
+    subset fonts (from the versioned path) and the emoji font only when needed;
+    without (a native build), the bundled fonts as they are."""
+    if web is None:
+        fonts, emoji = dict(FONTS), None
+    else:
+        base = f"/c/{web.key}/"
+        fonts = {family: base + path for family, path in web.fonts.items()}
+        emoji = (web.emoji[0], base + web.emoji[1])
+
     async def main(page: ft.Page) -> None:
-        page.fonts = dict(FONTS)
+        page.fonts = dict(fonts)
         page.theme = theme()
         page.dark_theme = theme()
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store)
+        session = Session(page, store, emoji)
         page.on_route_change = session.route_changed
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected

@@ -5,14 +5,18 @@ import logging
 import os
 import socket
 import sys
+import webbrowser
+from collections.abc import Callable
+from typing import Any
 
-import flet as ft
 import psutil
 
 from scorekeeper.i18n import _
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import ASSETS_DIR, make_main
+from scorekeeper.ui.app import make_main
+from scorekeeper.ui.static import StaticClient, with_client
+from scorekeeper.ui.webclient import WebClient, prepare
 
 
 def lan_address() -> str | None:
@@ -58,17 +62,46 @@ def serve(data: str | None, port: int, lan: bool, open_browser: bool) -> int:
             print_qr(url)
         else:
             print(_("Could not find this machine's network address."), flush=True)
-    if not open_browser:
-        os.environ["FLET_FORCE_WEB_SERVER"] = "true"  # serve, but open no browser
+    web = prepare()
     try:
-        ft.run(
-            make_main(store),
-            view=ft.AppView.WEB_BROWSER,
-            host=host,
-            port=port,
-            assets_dir=str(ASSETS_DIR),
-            no_cdn=True,
-        )
+        run_server(make_main(store, web), web, host, port, open_browser)
     finally:
         store.close()
     return 0
+
+
+# The page's meta description (for an installed app's listing, never on screen).
+DESCRIPTION = "Score keeping for Spades played with a real deck: bids, nil, bags, the race to 500."
+
+
+def web_app(
+    main: Callable[[Any], Any], web: WebClient, on_startup: Callable[[], None] | None = None
+) -> Any:
+    """Flet's websocket and upload endpoints, with the prepared client in front."""
+    import flet_web.fastapi
+
+    outer = flet_web.fastapi.FastAPI(on_startup=[on_startup] if on_startup else None)
+    outer.mount("/", flet_web.fastapi.app(main, no_cdn=True))
+    static = StaticClient(web, app_name=_("Spades Scorekeeper"), app_description=DESCRIPTION)
+    return with_client(outer, static)
+
+
+def run_server(
+    main: Callable[[Any], Any], web: WebClient, host: str, port: int, open_browser: bool
+) -> None:
+    import uvicorn
+
+    def started() -> None:
+        if open_browser:
+            webbrowser.open(f"http://127.0.0.1:{port}/")
+
+    config = uvicorn.Config(
+        web_app(main, web, started),
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=3,
+    )
+    uvicorn.Server(config).run()

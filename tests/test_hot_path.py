@@ -1,0 +1,74 @@
+"""The work a tap costs: the game scored once per save, and updates that carry
+only what changed (in a real in-process Flet session)."""
+
+import asyncio
+from typing import Any
+
+import msgpack
+import pytest
+
+from scorekeeper import scoring
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state import AppState
+from tests.inprocess import ENCODE, open_app
+from tests.test_ui_state import play, start
+
+
+@pytest.fixture
+def store(tmp_path):
+    with GameStore(tmp_path) as s:
+        yield s
+
+
+def test_saving_a_hand_scores_the_game_once(store, monkeypatch):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.begin_hand()
+    for seat in range(4):
+        state.step_bid(seat, 1)
+    state.to_tricks()
+    state.rest_to(0)
+    scored = []
+    real = scoring._score
+    monkeypatch.setattr(scoring, "_score", lambda game: scored.append(game) or real(game))
+    state.save_hand()
+    assert state.errors == {}
+    assert len(state.saved.game.hands) == 2
+    assert len(scored) == 1
+    assert state.score == real(state.saved.game)
+
+
+def test_the_same_game_object_keeps_its_score_an_equal_one_is_scored_afresh(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    game = state.saved.game
+    assert scoring.score_game(game) is scoring.score_game(game)
+    copy = type(game)(**{f: getattr(game, f) for f in game.__dataclass_fields__})
+    assert copy is not game
+    assert scoring.score_game(copy) == scoring.score_game(game)
+
+
+def sent(app: Any, since: int) -> list[bytes]:
+    return [msgpack.packb([m.action, m.body], default=ENCODE) for m in app.conn.messages[since:]]
+
+
+def test_a_bid_tap_sends_only_the_changed_values(store):
+    asyncio.run(bid_taps(store))
+
+
+async def bid_taps(store: GameStore) -> None:
+    app = await open_app(store)
+    await app.click("New game")
+    fields = [c for c in app.walk() if type(c).__name__ == "TextField"]
+    for field, name in zip(fields, ["Alex", "Beth", "Charlie", "David"], strict=False):
+        await app.type(field, name)
+    await app.click("Start game")
+    await app.click("Enter hand")
+    for seat in range(4):
+        before = len(app.conn.messages)
+        await app.tap(f"bid-plus-{seat}")
+        messages = sent(app, before)
+        assert len(messages) == 1
+        assert b"AppBar" not in messages[0]  # the bar did not change
+        assert b"Blind nil is declared" not in messages[0]  # nor did the note
+        assert len(messages[0]) < 400, messages[0]
