@@ -16,12 +16,13 @@ $(STAMP): pyproject.toml
 # in the user's cache folder (SCOREKEEPER_WEB_CACHE to choose another);
 # `serve` makes it on first start too.
 webclient: $(STAMP)
-	$(BIN)/python -c "from scorekeeper.ui.webclient import prepare; print(prepare().folder)"
+	@echo "Preparing the web client (built once; a minute or two the first time)"
+	@$(BIN)/python -c "from scorekeeper.ui.webclient import prepare; print(prepare().folder)"
 
-run: $(STAMP)
+run: $(STAMP) webclient
 	$(BIN)/scorekeeper serve
 
-lan: $(STAMP)
+lan: $(STAMP) webclient
 	$(BIN)/scorekeeper serve --lan
 
 # The offline app: a static site in build/pwa that runs in the phone's browser.
