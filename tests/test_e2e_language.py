@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from scorekeeper import i18n
-from tests.served import PHONE, ServedApp, hook, launch, load, settle, type_into
+from tests.served import PHONE, ServedApp, hook, launch, load, pick, settle, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -62,19 +62,18 @@ def play_a_hand(page: Page, language: str) -> None:
     button(page, language, "Enter hand").click()
     expect(hook(page, "contracts")).to_be_visible()
     settle(page)
-    for seat, bid in enumerate((4, 3, 0, 4)):
-        if bid == 0:
-            hook(page, f"nil-{seat}").click()
-        for _ in range(bid):
-            hook(page, f"bid-plus-{seat}").click()
+    for seat, bid in enumerate((4, 3, "nil", 4)):
+        pick(page, seat, bid)  # the keys are tagged by value; their names are translated
     expect(hook(page, "bid-2")).to_have_text(tr(language, "Nil"))
     button(page, language, "Next: tricks").click()
     expect(hook(page, "tricks-left")).to_be_visible()
     settle(page)
     for seat, count in enumerate((4, 3, 2, 4)):
-        for _ in range(count):
-            hook(page, f"tricks-plus-{seat}").click()
-    left = tr(language, "Tricks left: {left}").format(left=0)
+        pick(page, seat, count)
+    with i18n.language(language):
+        left = i18n.ngettext("{count} trick left of 13", "{count} tricks left of 13", 0).format(
+            count=i18n.number(0)
+        )
     expect(hook(page, "tricks-left")).to_have_text(left)
     button(page, language, "Save hand").click()
     expect(hook(page, "summary")).to_be_visible()
@@ -98,7 +97,10 @@ def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
             "\u2068", ""
         ).replace("\u2069", "")
         assert "this hand" not in summary and "deals next" not in summary
-        expect(hook(page, "score-0")).to_have_text("-58")
+        with i18n.language(language):
+            side = i18n._("{names}: {score}, bags {count} of {limit}").split("{names}")[1]
+            side = side.format(score=i18n.number(-58), count=i18n.number(2), limit=i18n.number(10))
+        expect(hook(page, "side-0")).to_contain_text(side)
         assert (
             hook(page, "turn")
             .inner_text()

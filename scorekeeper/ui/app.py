@@ -448,12 +448,21 @@ def make_main(
     return main
 
 
+LANGUAGE_COOKIE = "language"
+
+
 def client_language(page: ft.Page) -> str | None:
-    """The browser's preferred language that the app speaks, from the
-    Accept-Language header its connection sent (the web server keeps the
+    """The browser's preferred language that the app speaks: the one the
+    page's own request asked for (the server hands it back as a cookie, since
+    a browser may open the websocket with a shorter Accept-Language), else
+    the Accept-Language header the connection sent (the web server keeps the
     connection; a native app has none and starts in English)."""
     connection = getattr(page.session, "connection", None)
     socket = getattr(connection, "_FletApp__websocket", None)
+    cookies = getattr(socket, "cookies", None)
+    cookie = cookies.get(LANGUAGE_COOKIE, "") if cookies is not None else ""
+    if cookie and i18n.match(cookie) in i18n.LANGUAGES:
+        return i18n.match(cookie)
     headers = getattr(socket, "headers", None)
     header = headers.get("accept-language", "") if headers is not None else ""
     return preferred(header)

@@ -32,6 +32,8 @@ from flet_web.fastapi import FastAPI, FletApp, FletStaticFiles, app_manager
 from starlette.routing import Mount, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
+
 log = logging.getLogger(__name__)
 
 Scope = MutableMapping[str, Any]
@@ -99,6 +101,18 @@ def client_address(scope: Scope) -> str:
     return str(client[0]) if client else ""
 
 
+def language_cookie(scope: Scope) -> list[tuple[bytes, bytes]]:
+    """The language a page's request asks for, kept as a cookie for its
+    websocket (a browser may open it with a shorter Accept-Language)."""
+    if scope["type"] != "http":
+        return []
+    code = preferred(_header(scope, b"accept-language") or "")
+    if code is None:
+        return []
+    value = f"{LANGUAGE_COOKIE}={code}; Path=/; SameSite=Strict"
+    return [(b"set-cookie", value.encode())]
+
+
 class Guard:
     """Refuses (403) a request whose Host is not ours and a websocket whose
     Origin is not the page's own; adds the security headers to every response."""
@@ -127,6 +141,8 @@ class Guard:
             await refuse(scope, send, 403, "Forbidden: " + reason)
             return
 
+        language = language_cookie(scope)
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] in ("http.response.start", "websocket.http.response.start"):
                 headers = [
@@ -134,7 +150,7 @@ class Guard:
                     for k, v in message.get("headers", [])
                     if k != b"access-control-allow-origin"
                 ]
-                message["headers"] = headers + list(SECURITY_HEADERS)
+                message["headers"] = headers + list(SECURITY_HEADERS) + language
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

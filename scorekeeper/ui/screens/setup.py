@@ -40,6 +40,7 @@ class SetupView:
         self.pair = [
             ft.TextField(
                 label=label,
+                rtl=is_rtl(),
                 on_change=on(state.set_name, seat, with_value=True),
                 max_length=30,
                 counter="",
@@ -53,6 +54,7 @@ class SetupView:
         self.teams = [
             ft.TextField(
                 label="",
+                rtl=is_rtl(),
                 on_change=on(state.set_team_name, side, with_value=True),
                 max_length=30,
                 counter="",
