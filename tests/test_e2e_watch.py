@@ -17,6 +17,7 @@ from tests.served import (
     load,
     new_game,
     open_app,
+    pick,
     reveal,
     settle,
     text,
@@ -91,21 +92,18 @@ def test_two_watchers_follow_the_keeper_and_cannot_act(browser: Browser, app: Se
     expect(hook(table, "table-turn")).to_have_text(
         re.compile("Hand 1: .*Alex.* deals, .*Beth.* bids first")
     )
-    for _ in range(4):
-        hook(keeper, "bid-plus-1").click()
+    pick(keeper, 1, 4)
     expect(hook(table, "table-bid-0")).to_have_text("4", timeout=WITHIN)
     expect(hook(table, "table-contract-1")).to_have_text("Bid 4")
     expect(hook(board, "live-bids-0")).to_have_text(re.compile("Bids: .*Beth.* 4"))
     for seat in (0, 2, 3):
-        for _ in range(3):
-            hook(keeper, f"bid-plus-{seat}").click()
+        pick(keeper, seat, 3)
     keeper.get_by_role("button", name="Next: tricks").click()
     expect(hook(keeper, "tricks-left")).to_be_visible()
     settle(keeper)
     for seat, count in enumerate([3, 4, 3, 3]):
-        for _ in range(count):
-            hook(keeper, f"tricks-plus-{seat}").click()
-    expect(hook(keeper, "tricks-left")).to_have_text("Tricks left: 0")
+        pick(keeper, seat, count)
+    expect(hook(keeper, "tricks-left")).to_have_text("0 tricks left of 13")
     keeper.get_by_role("button", name="Save hand").click()
     expect(hook(keeper, "summary")).to_be_visible()
     for ours, theirs in (("60", "70"), ("141", "192")):

@@ -21,7 +21,7 @@ from tests.pwa_site import (
     wait_cached,
     wait_usable,
 )
-from tests.served import enable_semantics, enter_hand, hook, new_game, settle, text
+from tests.served import enable_semantics, enter_hand, hook, new_game, scores, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -47,10 +47,6 @@ def test_the_build_holds_the_app_and_asks_no_other_host(site: Path) -> None:
     for name in ("main.dart.js", "main.dart.wasm"):
         assert b"cdn.jsdelivr.net" not in (site / name).read_bytes()
     assert "pyodide/pyodide.asm.wasm" in (site / "sw.js").read_text()
-
-
-def scores(page: Page) -> tuple[str, str]:
-    return text(page, "score-0"), text(page, "score-1")
 
 
 def export_and_import(page: Page, tmp_path: Path) -> dict[str, Any]:

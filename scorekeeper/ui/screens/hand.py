@@ -152,6 +152,7 @@ class HandView:
             ft.Text("", size=18, weight=ft.FontWeight.BOLD),
         )
         self.notes = ft.Column(spacing=4)
+        self.notes_shape: tuple[object, ...] | None = None
         cancel = ft.OutlinedButton(_("Cancel"), on_click=on(state.request_cancel), height=48)
         if bids:
             buttons: list[ft.Control] = [
@@ -224,7 +225,10 @@ class HandView:
                 self.rows[seat].label = _("Tricks for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"tricks.{seat}"))
         self._sync_keys(focus)
-        self.notes.controls = self._bid_notes() if bids else self._trick_notes()
+        notes = self._bid_notes() if bids else self._trick_notes()
+        shape = tuple(map(shape_of, notes))
+        if shape != self.notes_shape:  # unchanged notes stay: nothing to send
+            self.notes.controls, self.notes_shape = notes, shape
 
     def _sync_keys(self, focus: int | None) -> None:
         state = self.state
@@ -363,6 +367,21 @@ class HandView:
                 )
             )
         return notes
+
+
+def shape_of(control: ft.Control) -> object:
+    """What a note looks like, to tell whether it changed (unknown kinds always do)."""
+    if isinstance(control, ft.Text):
+        return ("text", control.value, control.color, control.size, control.italic, control.weight)
+    if isinstance(control, ft.Semantics):
+        inner = shape_of(control.content) if control.content else None
+        return ("tag", control.identifier, control.visible, inner)
+    if isinstance(control, ft.Column):
+        return ("column", tuple(map(shape_of, control.controls)))
+    if isinstance(control, ft.Container):
+        inner = shape_of(control.content) if isinstance(control.content, ft.Control) else None
+        return ("box", control.bgcolor, inner)
+    return ("other", id(control))
 
 
 def blind_nil_reminder(state: AppState) -> str:
