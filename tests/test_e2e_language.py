@@ -161,3 +161,15 @@ def test_the_picker_switches_at_once_and_survives_a_reload(browser, app):
         assert page.evaluate("window.stillHere === undefined")
     finally:
         page.context.close()
+
+
+def test_the_first_visit_follows_the_device_language_order(browser, app):
+    context = browser.new_context(
+        locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9,sq;q=0.8,en;q=0.5"}
+    )
+    page = context.new_page()
+    try:
+        load(page, app.url)
+        expect(button(page, "sq", "New game")).to_be_visible()
+    finally:
+        context.close()
