@@ -166,7 +166,8 @@ def test_bad_input_is_refused_with_the_reason(page, app):
     page.get_by_role("button", name="Save hand").click()
     expect(hook(page, "error-tricks")).to_contain_text("Tricks add up to 5")
     page.get_by_role("button", name="Home").click()
-    expect(page.get_by_text("0 hands played")).to_be_visible()
+    # the game card is one button: its name holds the line "… · 0 hands played · …"
+    expect(page.get_by_role("button", name=re.compile(r"\b0 hands played"))).to_be_visible()
 
 
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE, DESKTOP], ids=["360", "400", "desktop"])
