@@ -8,14 +8,16 @@ from tests.served import (
     PHONE,
     ServedApp,
     enter_hand,
+    expect_score,
     hook,
     launch,
     load,
     new_game,
     open_app,
+    pick,
     reveal,
+    scores,
     settle,
-    text,
 )
 
 pytestmark = pytest.mark.e2e
@@ -44,10 +46,6 @@ def page(browser, app):
     page.close()
 
 
-def scores(page: Page) -> tuple[str, str]:
-    return text(page, "score-0"), text(page, "score-1")
-
-
 def reopen_from_home(page: Page) -> None:
     page.get_by_role("button", name="Home").click()
     settle(page)
@@ -59,6 +57,9 @@ def delete_hand_being_edited(page: Page, number: int) -> None:
     expect(page.get_by_role("heading", name=f"Edit hand {number}")).to_be_visible()
     settle(page)
     reveal(page, page.get_by_role("button", name=f"Delete hand {number}")).click()
+    expect(page.get_by_text(f"Delete hand {number}?")).to_be_visible()  # it asks first
+    settle(page)
+    page.get_by_role("button", name=f"Delete hand {number}").click()
     expect(hook(page, "message")).to_have_text(f"Hand {number} was deleted.")
 
 
@@ -85,29 +86,30 @@ def test_a_game_whose_last_hand_was_deleted_mid_edit_still_opens_and_plays(page,
     assert scores(page) == ("121", "121")
     load(page, app.url)  # and again after a reload
     page.locator('[flt-semantics-identifier^="resume-"]').first.click()
-    expect(hook(page, "score-0")).to_have_text("121")
+    expect_score(page, 0, 121)
 
 
-def test_two_phones_entering_the_same_hand_record_it_once(browser, page):
+def test_two_phones_entering_the_same_hand_record_it_once(browser, page, app):
     new_game(page)
     enter_hand(page, [3, 3, 3, 3], [4, 3, 3, 3])
     enter_hand(page, [3, 3, 3, 3], [3, 4, 3, 3])
     other = browser.new_context(viewport=PHONE)  # a second phone: its own browser profile
     try:
         phone_b = other.new_page()
+        load(phone_b, app.url)  # the keeper link
         load(phone_b, page.url)
-        expect(hook(phone_b, "score-0")).to_have_text("121")
+        expect_score(phone_b, 0, 121)
         phone_b.get_by_role("button", name="Enter hand").click()
         expect(hook(phone_b, "contracts")).to_be_visible()
         settle(phone_b)
-        hook(phone_b, "bid-plus-0").click()
+        pick(phone_b, 0, 1)
         expect(hook(phone_b, "bid-0")).to_have_text("1")
         enter_hand(page, [4, 3, 3, 3], [4, 3, 3, 3])  # phone A saves hand 3 first
         expect(hook(phone_b, "message")).to_have_text(
             "Hand 3 was saved on another device: your entry was discarded."
         )
         expect(hook(phone_b, "summary")).to_contain_text("Hand 3, saved on another device")
-        expect(hook(phone_b, "score-0")).to_have_text(text(page, "score-0"))
+        expect_score(phone_b, 0, scores(page)[0])
         expect(phone_b.get_by_role("button", name="Enter hand")).to_be_visible()
         assert page.get_by_role("button", name="Edit hand 4").count() == 0
         expect(phone_b.get_by_role("button", name="Edit hand 4")).to_have_count(0)
@@ -120,7 +122,7 @@ def test_a_lost_connection_is_shown_and_nothing_entered_is_lost(page, app):
     page.get_by_role("button", name="Enter hand").click()
     expect(hook(page, "contracts")).to_be_visible()
     settle(page)
-    hook(page, "bid-plus-0").click()
+    pick(page, 0, 1)
     expect(hook(page, "bid-0")).to_have_text("1")
     banner = page.locator("#connection-lost")
     expect(banner).to_be_hidden()
