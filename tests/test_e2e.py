@@ -78,7 +78,7 @@ def test_a_whole_game_to_500(page):
         in text(page, "summary")
     )
     assert text(page, "side-0").endswith("bags 1 of 10")
-    expect(hook(page, "penalty-4-0")).to_have_text("10 bags this hand, 11 in all: -100, 1 carried")
+    expect(hook(page, "penalty-3-0")).to_have_text("10 bags this hand, 11 in all: -100, 1 carried")
     enter_hand(page, [6, 1, 6, "nil"], [7, 0, 6, 0])
     assert scores(page) == ("412", "210")
     reveal(page, page.get_by_role("button", name="Edit hand 1")).click()  # Beth took 3
@@ -232,7 +232,8 @@ def test_a_hand_in_ten_taps_plus_save(page):
     assert taps == 10
     page.get_by_role("button", name="Save hand").click()
     expect(hook(page, "summary")).to_be_visible()
-    assert scores(page) == ("-150", "71")
+    # Alex 5 of 5 (+50), Charlie's nil failed (-100, its trick a bag); 4+3 of 7: +70
+    assert scores(page) == ("-49", "70")
 
 
 def test_back_button_mid_hand_asks_first(page):
