@@ -1,4 +1,43 @@
 import os
 
+import pytest
+
 # Tests never touch the user's real data folder.
 os.environ.pop("SCOREKEEPER_DATA", None)
+
+
+# -- the served app in real Chromium, shared by the browser tests -------------------
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium per test module: starting it costs more than most tests."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.served import launch
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app served from its own data folder on a free loopback port."""
+    from tests.served import ServedApp
+
+    served = ServedApp(tmp_path)
+    served.start()
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def page(browser, app):
+    """A phone-sized tab on the app, signed in as the keeper."""
+    from tests.served import PHONE, open_app
+
+    page = open_app(browser, app.url, PHONE)
+    yield page
+    page.close()

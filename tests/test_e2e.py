@@ -3,18 +3,16 @@
 import re
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from tests.served import (
     DESKTOP,
     PHONE,
     SEATS,
     SMALL_PHONE,
-    ServedApp,
     enter_hand,
     expect_score,
     hook,
-    launch,
     load,
     new_game,
     open_app,
@@ -28,29 +26,6 @@ from tests.served import (
 )
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def app(tmp_path):
-    served = ServedApp(tmp_path)
-    served.start()
-    yield served
-    served.stop()
-
-
-@pytest.fixture
-def page(browser, app):
-    page = open_app(browser, app.url, PHONE)
-    yield page
-    page.close()
 
 
 def loose(expected: str) -> re.Pattern[str]:

@@ -3,10 +3,10 @@ Hebrew: it opens in that language, a whole hand is played in it, Hebrew reads
 right to left, and the picker switches at once and is kept across a reload."""
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper import i18n
-from tests.served import PHONE, ServedApp, hook, launch, load, pick, settle, type_into
+from tests.served import PHONE, hook, load, pick, settle, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -20,22 +20,6 @@ NAMES = {
 def tr(language: str, message: str) -> str:
     with i18n.language(language):
         return i18n._(message)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def app(tmp_path):
-    served = ServedApp(tmp_path)
-    served.start()
-    yield served
-    served.stop()
 
 
 def open_in(browser: Browser, url: str, locale: str, viewport: dict[str, int] = PHONE) -> Page:

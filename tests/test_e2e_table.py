@@ -2,18 +2,15 @@
 games that must keep opening, and two phones on one game."""
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from tests.served import (
     PHONE,
-    ServedApp,
     enter_hand,
     expect_score,
     hook,
-    launch,
     load,
     new_game,
-    open_app,
     pick,
     reveal,
     scores,
@@ -21,29 +18,6 @@ from tests.served import (
 )
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def app(tmp_path):
-    served = ServedApp(tmp_path)
-    served.start()
-    yield served
-    served.stop()
-
-
-@pytest.fixture
-def page(browser, app):
-    page = open_app(browser, app.url, PHONE)
-    yield page
-    page.close()
 
 
 def reopen_from_home(page: Page) -> None:

@@ -5,7 +5,7 @@ table display shows the hand as it is bid, and a reset logs the others out."""
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.served import (
     DESKTOP,
@@ -13,7 +13,6 @@ from tests.served import (
     ServedApp,
     enter_hand,
     hook,
-    launch,
     load,
     new_game,
     open_app,
@@ -27,22 +26,6 @@ pytestmark = pytest.mark.e2e
 TABLET = {"width": 1280, "height": 800}
 PHONE_LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}
 WITHIN = 1000  # ms from the keeper's save to every watcher
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def app(tmp_path):
-    served = ServedApp(tmp_path)
-    served.start()
-    yield served
-    served.stop()
 
 
 def watch_link(keeper: Page) -> str:
