@@ -31,7 +31,6 @@ PHONE_LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}
 
 def shoot(page: Page, name: str) -> None:
     settle(page)
-    page.wait_for_timeout(300)
     page.screenshot(path=OUT / f"{name}.png")
     print(OUT / f"{name}.png")
 

@@ -140,7 +140,8 @@ def type_into(page: Page, label: str, text: str) -> None:
     """Type like a person: focus the field, let Flutter take the focus, type."""
     box = page.get_by_role("textbox", name=label)
     box.click()
-    page.wait_for_timeout(250)
+    expect(box).to_be_focused()
+    still(page)  # Flutter has attached its text input to the field
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
     for char in text:  # characters with no key (emoji) arrive as an IME would send them
@@ -161,7 +162,7 @@ def reveal(page: Page, target: Locator) -> Locator:
             return target
         page.mouse.move(10, height / 2)
         page.mouse.wheel(0, 300 if not box or box["y"] > 0 else -300)
-        page.wait_for_timeout(100)
+        still(page)
     raise AssertionError(f"could not scroll to {target}")
 
 
@@ -192,7 +193,7 @@ def still(page: Page, timeout: float = 10_000) -> None:
 def settle(page: Page) -> None:
     """After a screen change, let Flutter's canvas and its accessibility DOM agree
     (taps are routed by position, so they must not be aimed at a moving layout)."""
-    page.wait_for_timeout(400)
+    still(page)
 
 
 # -- driving the app as a scorekeeper does ---------------------------------------

@@ -4,7 +4,7 @@ and fetches the emoji font only once a name needs it."""
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Request, sync_playwright
+from playwright.sync_api import Request, expect, sync_playwright
 
 from tests.served import PHONE, ServedApp, enter_hand, launch, load, new_game
 
@@ -42,7 +42,7 @@ def test_nothing_leaves_this_machine_and_emoji_load_when_needed(tmp_path):
             new_game(page, names=("Zoë Çela", "สมชาย", "דוד", "Sam 😀"))
             enter_hand(page, [3, 3, 3, 4], [3, 3, 3, 4])
             page.get_by_role("button", name="History").first.click()
-            page.wait_for_timeout(500)
+            expect(page.get_by_role("heading", name="History")).to_be_visible()
             page.wait_for_load_state("networkidle")
             browser.close()
     finally:
