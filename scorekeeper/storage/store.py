@@ -368,7 +368,6 @@ class GameStore:
             good = False
         if good:
             self._index[number] = self._db(path, "index", tables)
-            self._adopt_totals(number, tables)
         else:
             if isinstance(tables, DamagedFileError) and path.exists():
                 self._move_aside(path)
@@ -420,13 +419,14 @@ class GameStore:
         self._index[number] = index_db
         self._facts_dbs[number] = facts_db
 
-    def _adopt_totals(self, number: int, tables: Tables) -> None:
-        """Take the tally an index file keeps if it counted exactly the games the
-        file lists, as they are now (a file written by an older version, or
-        restored alone, is counted again when statistics are asked for)."""
-        kept = tables.get("totals", {}).get("1")
-        if isinstance(kept, dict) and kept.get("covers") == _covers(tables["summaries"].values()):
-            with contextlib.suppress(KeyError, TypeError, ValueError):
+    def _adopt_totals(self, number: int) -> None:
+        """Take the tally the index file keeps if it counted exactly the games the
+        file lists, as they are now (one written by an older version, or restored
+        alone, is counted again). Checked on first use, so opening pays nothing."""
+        tables = self._index[number].storage.read() or {}
+        kept = tables.get("totals", {}).get("1", {})
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            if kept["covers"] == _covers(tables["summaries"].values()):
                 self._totals[number] = tally_from_document(kept["tally"])
 
     def _retally(self, number: int) -> None:
@@ -440,6 +440,8 @@ class GameStore:
         self._then(lambda: self._totals.__setitem__(number, counts))
 
     def _shard_totals(self, number: int) -> Tally:
+        if number not in self._totals:
+            self._adopt_totals(number)
         if number not in self._totals:
             try:
                 with self._transaction():
@@ -1020,8 +1022,8 @@ def _tally_rows(rows: Iterable[Any]) -> Tally:
 def _covers(summaries: Iterable[dict[str, Any]]) -> str:
     """Which games, as last saved, a kept tally counted."""
     digest = hashlib.blake2b(digest_size=16)
-    for line in sorted(f"{row['id']}\t{row['updated_at']}\n" for row in summaries):
-        digest.update(line.encode())
+    for row in summaries:  # in file order: a file reordered is merely counted again
+        digest.update(f"{row['id']}\t{row['updated_at']}\n".encode())
     return digest.hexdigest()
 
 
