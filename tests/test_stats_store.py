@@ -162,7 +162,7 @@ class Tallies(RuleBasedStateMachine):
 
 
 Tallies.TestCase.settings = settings(
-    max_examples=30,
+    max_examples=50,
     stateful_step_count=15,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
