@@ -51,11 +51,11 @@ def main() -> None:
         with GameStore(data) as store:
             store.import_games([Incoming(g) for g in games])
             start = time.perf_counter()
-            facts = store.all_facts()
+            counts = store.totals()
             aliases = store.aliases()
-            player_stats(facts, aliases)
-            pair_stats(facts, aliases)
-            head_to_head(facts, aliases)
+            player_stats(counts, aliases)
+            pair_stats(counts, aliases)
+            head_to_head(counts, aliases)
             compute = time.perf_counter() - start
         app = ServedApp(data)
         app.start()

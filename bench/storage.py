@@ -107,11 +107,11 @@ def ms(seconds: float) -> str:
 def all_statistics(store: GameStore) -> float:
     """What the statistics screen computes: players, partnerships, head to head."""
     start = time.perf_counter()
-    facts = store.all_facts()
+    counts = store.totals()
     aliases = store.aliases()
-    player_stats(facts, aliases)
-    pair_stats(facts, aliases)
-    head_to_head(facts, aliases)
+    player_stats(counts, aliases)
+    pair_stats(counts, aliases)
+    head_to_head(counts, aliases)
     return time.perf_counter() - start
 
 

@@ -1,14 +1,17 @@
 """Player statistics across games, from the hands, by pure functions.
 
 `game_facts` boils one game down to counts (cheap to keep with each stored
-game); `player_stats`, `pair_stats` and `head_to_head` add facts up. Players
-are matched by name, ignoring case and spaces, after `aliases` (a merge of two
-spellings of one person) is applied.
+game); `tally` adds facts up per name as written, and tallies add up too, so
+a store can keep one per file of games. `player_stats`, `pair_stats` and
+`head_to_head` read a tally (or facts). Players are matched by name, ignoring
+case and spaces, after `aliases` (a merge of two spellings of one person) is
+applied: only when a tally is read, so a merge never changes a kept tally.
 """
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from scorekeeper.model import Game
 from scorekeeper.scoring import GameScore, Status
@@ -177,68 +180,165 @@ class HeadToHead:
     wins: list[int] = field(default_factory=lambda: [0, 0])
 
 
-def player_stats(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list[PlayerStats]:
-    """Per person, most games first."""
-    table: dict[str, PlayerStats] = {}
-    spellings: dict[str, Counter[str]] = {}
-    key_of = _people(aliases)
+K = TypeVar("K")
+PLAYER_COUNTS = (
+    "games",
+    "finished",
+    "wins",
+    "hands",
+    "bids",
+    "bid_hands",
+    "made",
+    "set",
+    "bagged",
+    "bags",
+    "penalties",
+    "nils",
+    "nils_made",
+    "blind_nils",
+    "blind_nils_made",
+)
+PAIR_COUNTS = ("games", "finished", "wins")
+RIVAL_COUNTS = ("games", "first_wins", "second_wins")  # finished games only
+
+
+@dataclass
+class Tally:
+    """Everything the statistics add up, keyed by names exactly as written.
+
+    Only sums, so tallies of separate games add up to the tally of them all;
+    names are not matched to people here, so merges are applied on reading."""
+
+    players: dict[str, list[int]] = field(default_factory=dict)  # PLAYER_COUNTS
+    pairs: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # PAIR_COUNTS
+    rivals: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # RIVAL_COUNTS
+
+    def add(self, other: "Tally") -> "Tally":
+        for name, counts in other.players.items():
+            _count(self.players, name, counts)
+        for pair, counts in other.pairs.items():
+            _count(self.pairs, pair, counts)
+        for rivals, counts in other.rivals.items():
+            _count(self.rivals, rivals, counts)
+        return self
+
+
+def _count(table: MutableMapping[K, list[int]], key: K, counts: Iterable[int]) -> None:
+    row = table.get(key)
+    if row is None:
+        table[key] = list(counts)
+    else:
+        for i, value in enumerate(counts):
+            row[i] += value
+
+
+def tally(facts: Iterable[GameFacts]) -> Tally:
+    """The counts of these games; partners and opponents in name order."""
+    counts = Tally()
     for game in facts:
+        finished = int(game.finished)
+        won = [int(game.finished and game.winner == side) for side in range(len(game.sides))]
         for seat in game.seats:
-            key = key_of(seat.name)
-            stats = table.setdefault(key, PlayerStats(seat.name))
-            spellings.setdefault(key, Counter())[seat.name.strip()] += 1
-            side = game.sides[seat.side]
-            stats.games += 1
-            stats.finished += game.finished
-            stats.wins += game.finished and game.winner == seat.side
-            stats.hands += game.hands
-            stats.bids += seat.bids
-            stats.bid_hands += seat.bid_hands
-            stats.made += side.made
-            stats.set += side.set
-            stats.bagged += side.bagged
-            stats.bags += side.bags
-            stats.penalties += side.penalties
-            stats.nils += seat.nils
-            stats.nils_made += seat.nils_made
-            stats.blind_nils += seat.blind_nils
-            stats.blind_nils_made += seat.blind_nils_made
-    for key, stats in table.items():  # shown as most often written (ties: A before a)
-        stats.name = min(spellings[key].items(), key=lambda item: (-item[1], item[0]))[0]
-    return sorted(table.values(), key=lambda s: (-s.games, s.name.casefold()))
-
-
-def pair_stats(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list[PairStats]:
-    """Partnerships (four-player games), most games first."""
-    table: dict[tuple[str, str], PairStats] = {}
-    key_of = _people(aliases)
-    for game in facts:
+            results = game.sides[seat.side]
+            _count(
+                counts.players,
+                seat.name,
+                (
+                    1,
+                    finished,
+                    won[seat.side],
+                    game.hands,
+                    seat.bids,
+                    seat.bid_hands,
+                    results.made,
+                    results.set,
+                    results.bagged,
+                    results.bags,
+                    results.penalties,
+                    seat.nils,
+                    seat.nils_made,
+                    seat.blind_nils,
+                    seat.blind_nils_made,
+                ),
+            )
         for side in range(len(game.sides)):
-            seats = [s for s in game.seats if s.side == side]
-            if len(seats) != 2:
-                continue
-            ordered = sorted(seats, key=lambda s: key_of(s.name))
-            key = (key_of(ordered[0].name), key_of(ordered[1].name))
-            stats = table.setdefault(key, PairStats((ordered[0].name, ordered[1].name)))
-            stats.games += 1
-            stats.finished += game.finished
-            stats.wins += game.finished and game.winner == side
-    return sorted(table.values(), key=lambda s: (-s.games, s.names))
-
-
-def head_to_head(facts: Iterable[GameFacts], aliases: Mapping[str, str]) -> list[HeadToHead]:
-    """Every two people who met on opposite sides in a finished game."""
-    table: dict[tuple[str, str], HeadToHead] = {}
-    key_of = _people(aliases)
-    for game in facts:
+            partners = sorted(s.name for s in game.seats if s.side == side)
+            if len(partners) == 2:
+                _count(counts.pairs, (partners[0], partners[1]), (1, finished, won[side]))
         if not game.finished or game.winner is None:
             continue
-        for a in game.seats:
-            for b in game.seats:
-                ka, kb = key_of(a.name), key_of(b.name)
-                if a.side == b.side or ka >= kb:
-                    continue
-                record = table.setdefault((ka, kb), HeadToHead((a.name, b.name)))
-                record.games += 1
-                record.wins[0 if game.winner == a.side else 1] += 1
-    return sorted(table.values(), key=lambda r: (-r.games, r.names))
+        for i, a in enumerate(game.seats):
+            for b in game.seats[i + 1 :]:
+                if a.side != b.side:
+                    first, second = (a, b) if a.name <= b.name else (b, a)
+                    _count(
+                        counts.rivals,
+                        (first.name, second.name),
+                        (1, won[first.side], won[second.side]),
+                    )
+    return counts
+
+
+def _tallied(counts: Tally | Iterable[GameFacts]) -> Tally:
+    return counts if isinstance(counts, Tally) else tally(counts)
+
+
+def _shown_names(counts: Tally, key_of: Callable[[str], str]) -> dict[str, str]:
+    """Each person as most often written (ties: A before a), for every table alike."""
+    spellings: dict[str, Counter[str]] = {}
+    for name, row in counts.players.items():
+        spellings.setdefault(key_of(name), Counter())[name.strip()] += row[0]
+    return {
+        key: min(seen.items(), key=lambda item: (-item[1], item[0]))[0]
+        for key, seen in spellings.items()
+    }
+
+
+def player_stats(
+    counts: Tally | Iterable[GameFacts], aliases: Mapping[str, str]
+) -> list[PlayerStats]:
+    """Per person, most games first."""
+    counts = _tallied(counts)
+    key_of = _people(aliases)
+    table: dict[str, list[int]] = {}
+    for name, row in counts.players.items():
+        _count(table, key_of(name), row)
+    names = _shown_names(counts, key_of)
+    stats = [PlayerStats(names[key], *row) for key, row in table.items()]
+    return sorted(stats, key=lambda s: (-s.games, s.name.casefold()))
+
+
+def pair_stats(counts: Tally | Iterable[GameFacts], aliases: Mapping[str, str]) -> list[PairStats]:
+    """Partnerships (four-player games), most games first."""
+    counts = _tallied(counts)
+    key_of = _people(aliases)
+    table: dict[tuple[str, str], list[int]] = {}
+    for (a, b), row in counts.pairs.items():
+        ka, kb = sorted((key_of(a), key_of(b)))
+        _count(table, (ka, kb), row)
+    names = _shown_names(counts, key_of)
+    stats = [PairStats((names[a], names[b]), *row) for (a, b), row in table.items()]
+    return sorted(stats, key=lambda s: (-s.games, s.names))
+
+
+def head_to_head(
+    counts: Tally | Iterable[GameFacts], aliases: Mapping[str, str]
+) -> list[HeadToHead]:
+    """Every two people who met on opposite sides in a finished game."""
+    counts = _tallied(counts)
+    key_of = _people(aliases)
+    table: dict[tuple[str, str], list[int]] = {}
+    for (a, b), (games, first, second) in counts.rivals.items():
+        ka, kb = key_of(a), key_of(b)
+        if ka == kb:  # one person, after a merge
+            continue
+        if ka < kb:
+            _count(table, (ka, kb), (games, first, second))
+        else:
+            _count(table, (kb, ka), (games, second, first))
+    names = _shown_names(counts, key_of)
+    records = [
+        HeadToHead((names[a], names[b]), games, [first, second])
+        for (a, b), (games, first, second) in table.items()
+    ]
+    return sorted(records, key=lambda r: (-r.games, r.names))

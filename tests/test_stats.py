@@ -8,12 +8,24 @@ Game B (in progress): Ann+Bob against Dan+Cat. Ann blind nil takes 1 (fails,
 Game C (two players, target 50): Ann bids 5 takes 8 (53), Danny 5 takes 5 (50).
 """
 
+import dataclasses
+
 import pytest
 
 from scorekeeper.model import Game, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import score_game
-from scorekeeper.stats import game_facts, head_to_head, pair_stats, person, player_stats
+from scorekeeper.stats import (
+    PLAYER_COUNTS,
+    PlayerStats,
+    Tally,
+    game_facts,
+    head_to_head,
+    pair_stats,
+    person,
+    player_stats,
+    tally,
+)
 from tests.factories import hand
 
 A = Game(
@@ -90,7 +102,7 @@ def test_names_match_ignoring_case_and_spaces_and_merges_join_spellings():
     assert "Danny" not in merged and merged["Dan"].games == 3
     assert (merged["Dan"].finished, merged["Dan"].wins) == (2, 0)
     vs = {r.names: r.wins for r in head_to_head(facts(C), {"danny": "dan"})}
-    assert vs == {("ann ", "Danny"): [1, 0]}
+    assert vs == {("ann", "Danny"): [1, 0]}, "named as in the players table"
 
 
 def test_merge_chains_end_and_never_loop():
@@ -102,3 +114,18 @@ def test_merge_chains_end_and_never_loop():
 def test_no_hands_no_crash(games):
     stats = player_stats(facts(*games), {})
     assert all(s.win_rate is None and s.average_bid is None for s in stats)
+
+
+def test_tallies_of_separate_games_add_up_to_the_tally_of_them_all():
+    together = tally(facts(A, B, C))
+    assert Tally().add(tally(facts(A))).add(tally(facts(B, C))) == together
+    assert together.players["Ann"][:3] == [2, 1, 1], "games, finished, wins"
+    assert together.pairs[("Ann", "Cat")] == [1, 1, 1]
+    assert together.rivals[("Ann", "Bob")] == [1, 1, 0], "in name order, B (unfinished) left out"
+    merged = by_name(player_stats(together, {"danny": "dan"}))
+    assert (merged["Dan"].games, merged["Dan"].hands, merged["Dan"].bids) == (3, 3, 13)
+
+
+def test_player_counts_are_the_player_fields_in_order():
+    fields = [f.name for f in dataclasses.fields(PlayerStats)]
+    assert fields == ["name", *PLAYER_COUNTS]

@@ -284,3 +284,55 @@ def test_data_folder_precedence(tmp_path, monkeypatch):
     monkeypatch.delenv("FLET_APP_STORAGE_DATA")
     assert data_folder().name == "spades-scorekeeper"
     assert isinstance(data_folder(), Path)
+
+
+def _finished_games(store, count):
+    games = [replace(short_game(), hands=(EVEN, WIN)) for _ in range(count)]
+    return store.import_games([Incoming(g) for g in games])
+
+
+def _index_tables(folder):
+    return json.loads((folder / "index" / "000001.json").read_text())
+
+
+def test_statistics_after_opening_add_up_the_kept_tallies_without_reading_facts(tmp_path):
+    with GameStore(tmp_path) as store:
+        _finished_games(store, 3)
+        counted = store.totals()
+    assert _index_tables(tmp_path)["totals"]["1"]["tally"]["players"]["Alex"][:3] == [3, 3, 0]
+    with GameStore(tmp_path) as store:
+        assert store.totals() == counted
+        assert store._facts_dbs == {}, "no facts file was read"
+        assert store.totals().players["Beth"][:3] == [3, 3, 3]
+
+
+def test_a_tally_that_counted_other_games_or_does_not_read_is_counted_again(tmp_path):
+    with GameStore(tmp_path) as store:
+        first, *_ = _finished_games(store, 3)
+        counted = store.totals()
+    path = tmp_path / "index" / "000001.json"
+    tables = _index_tables(tmp_path)
+    for row in tables["summaries"].values():  # as an older version leaves an edit
+        if row["id"] == first.id:
+            row["updated_at"] = "2021-01-01T00:00:00+00:00"
+    path.write_text(json.dumps(tables))
+    with GameStore(tmp_path) as store:
+        assert store.totals() == counted
+    assert _index_tables(tmp_path)["totals"] != tables["totals"], "counted again and kept"
+    tables = _index_tables(tmp_path)
+    tables["totals"]["1"]["tally"]["players"]["Alex"] = [1, "x"]
+    path.write_text(json.dumps(tables))
+    with GameStore(tmp_path) as store:
+        assert store.totals() == counted
+
+
+def test_tallies_follow_finishing_reopening_and_deleting_a_game(tmp_path):
+    with GameStore(tmp_path) as store:
+        saved = play(store, store.create(short_game()), EVEN)
+        assert store.totals().players["Alex"][:2] == [1, 0], "in progress"
+        saved = play(store, saved, WIN)
+        assert store.totals().players["Alex"][:2] == [1, 1]
+        store.save(saved.id, undo_last_hand(saved.game), saved.revision)
+        assert store.totals().players["Alex"][:2] == [1, 0]
+        store.delete(saved.id)
+        assert store.totals().players == {}

@@ -17,6 +17,7 @@ from scorekeeper.model import Game, Variant
 from scorekeeper.record import game_to_record
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
+from scorekeeper.stats import tally
 from scorekeeper.storage import platform
 from scorekeeper.storage import store as store_module
 from scorekeeper.storage.errors import DataFolderError
@@ -156,6 +157,7 @@ def test_a_missing_archive_file_is_restored_or_its_games_taken_off(tmp_path):
     with GameStore(tmp_path) as store:
         assert "were taken off the history" in str(store.notices[0])
         assert store.history().total == 0
+        assert store.totals().players == {}
 
 
 # 4. a change to several files is all or nothing ---------------------------------
@@ -200,6 +202,7 @@ def test_an_import_killed_at_any_step_leaves_all_or_nothing(tmp_path, monkeypatc
             ids = {s.id for s in store.history(limit=100).items}
             assert {g.id for g in store.all_games()} == ids  # index and archive agree
             assert len(store.all_facts()) == total
+            assert store.totals() == tally(store.all_facts())  # kept tallies agree too
             assert all(n <= 20 for n in store._shard_counts.values())
         assert not list(folder.rglob(".*.tmp")) and not (folder / "journal.json").exists()
         if completed:

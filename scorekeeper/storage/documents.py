@@ -23,7 +23,15 @@ from scorekeeper.record import (
 )
 from scorekeeper.saved import GameSummary, SavedGame, summarize
 from scorekeeper.scoring import Status
-from scorekeeper.stats import GameFacts, SeatFacts, SideFacts
+from scorekeeper.stats import (
+    PAIR_COUNTS,
+    PLAYER_COUNTS,
+    RIVAL_COUNTS,
+    GameFacts,
+    SeatFacts,
+    SideFacts,
+    Tally,
+)
 
 
 def instant(text: Any) -> datetime:
@@ -157,6 +165,46 @@ def facts_from_document(doc: dict[str, Any]) -> GameFacts:
         doc["hands"],
         tuple([SeatFacts(*s) for s in seats]),
         tuple([SideFacts(*s) for s in sides]),
+    )
+
+
+def tally_to_document(counts: Tally) -> dict[str, Any]:
+    """Players by name; partners and opponents as rows [name, name, *counts]."""
+    return {
+        "players": {name: list(row) for name, row in counts.players.items()},
+        "pairs": [[a, b, *row] for (a, b), row in counts.pairs.items()],
+        "rivals": [[a, b, *row] for (a, b), row in counts.rivals.items()],
+    }
+
+
+def _counts(row: Any, width: int) -> list[int]:
+    if not (
+        isinstance(row, list) and len(row) == width and all(type(n) is int and n >= 0 for n in row)
+    ):
+        raise ValueError("not a row of counts")
+    return row
+
+
+def _named_rows(rows: Any, width: int) -> dict[tuple[str, str], list[int]]:
+    table: dict[tuple[str, str], list[int]] = {}
+    for row in rows:
+        a, b = row[0], row[1]
+        if not (isinstance(a, str) and isinstance(b, str)) or (a, b) in table:
+            raise ValueError("not a row of names and counts")
+        table[(a, b)] = _counts(row[2:], width)
+    return table
+
+
+def tally_from_document(doc: Any) -> Tally:
+    """ValueError, TypeError or KeyError if `doc` is not a whole tally: a kept
+    tally is only a shortcut, and one that does not read is counted again."""
+    players = doc["players"]
+    if not isinstance(players, dict):
+        raise ValueError("players is not a table")
+    return Tally(
+        {name: _counts(row, len(PLAYER_COUNTS)) for name, row in players.items()},
+        _named_rows(doc["pairs"], len(PAIR_COUNTS)),
+        _named_rows(doc["rivals"], len(RIVAL_COUNTS)),
     )
 
 

@@ -6,9 +6,10 @@ Layout of a data folder:
                          hand rewrites only this small file)
     players.json         merged spellings of player names
     archive/000001.json  finished games, SHARD_SIZE per file
-    index/000001.json    the history list's summary of each game in that shard
+    index/000001.json    the history list's summary of each game in that shard,
+                         and the statistics' tally of the shard (read at open)
     facts/000001.json    what the statistics count in each game of that shard
-                         (read only when statistics are first asked for)
+                         (read only to count a shard again)
     journal.json         only while a change to several files is made
     backups/YYYY-MM-DD/  a daily copy of all of the above, the last BACKUP_DAYS kept
     damaged/             unreadable files, moved aside, never deleted
@@ -22,6 +23,7 @@ lock serializes all access, so threads and browser sessions can share a store.
 
 import contextlib
 import functools
+import hashlib
 import re
 import secrets
 import threading
@@ -40,7 +42,7 @@ from scorekeeper.i18n import _, later
 from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
-from scorekeeper.stats import GameFacts, person
+from scorekeeper.stats import GameFacts, Tally, person, tally
 from scorekeeper.storage import platform
 from scorekeeper.storage.atomic import (
     JOURNAL,
@@ -61,6 +63,8 @@ from scorekeeper.storage.documents import (
     index_entry,
     instant,
     summary_from_document,
+    tally_from_document,
+    tally_to_document,
 )
 from scorekeeper.storage.errors import (
     ConflictError,
@@ -192,7 +196,7 @@ class GameStore:
         self._shards: dict[int, TinyDB] = {}
         self._index: dict[int, TinyDB] = {}
         self._facts_dbs: dict[int, TinyDB] = {}
-        self._facts: dict[str, GameFacts] | None = None  # loaded when first asked for
+        self._totals: dict[int, Tally] = {}  # per shard, as its index file keeps it
         self._summaries: dict[str, dict[str, Any]] = {}
         self._shard_counts: dict[int, int] = {}
         try:
@@ -399,15 +403,52 @@ class GameStore:
             summary, fact = entry
             summaries[str(i)] = summary
             facts[str(i)] = {"id": summary["id"], "facts": fact}
-        index = {"_meta": {"1": _meta("index")}, "summaries": summaries}
+        counts = _tally_rows(facts.values())
+        index = {
+            "_meta": {"1": _meta("index")},
+            "summaries": summaries,
+            "totals": _kept_totals(summaries.values(), counts),
+        }
         facts_tables = {"_meta": {"1": _meta("facts")}, "facts": facts}
         with self._transaction():
             index_db = self._db(self._path("index", number), "index", index)
             facts_db = self._db(self._path("facts", number), "facts", facts_tables)
             index_db.storage.write(index)
             facts_db.storage.write(facts_tables)
+            self._then(lambda: self._totals.__setitem__(number, counts))
         self._index[number] = index_db
         self._facts_dbs[number] = facts_db
+
+    def _adopt_totals(self, number: int) -> None:
+        """Take the tally the index file keeps if it counted exactly the games the
+        file lists, as they are now (one written by an older version, or restored
+        alone, is counted again). Checked on first use, so opening pays nothing."""
+        tables = self._index[number].storage.read() or {}
+        kept = tables.get("totals", {}).get("1", {})
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            if kept["covers"] == _covers(tables["summaries"].values()):
+                self._totals[number] = tally_from_document(kept["tally"])
+
+    def _retally(self, number: int) -> None:
+        """Count a shard again from its facts after its games changed, within
+        the caller's transaction; the index file keeps the count."""
+        counts = _tally_rows(_rows(self._facts_db(number), "facts"))
+        db = self._index_db(number)
+        tables = db.storage.read() or {}
+        tables["totals"] = _kept_totals(tables.get("summaries", {}).values(), counts)
+        db.storage.write(tables)
+        self._then(lambda: self._totals.__setitem__(number, counts))
+
+    def _shard_totals(self, number: int) -> Tally:
+        if number not in self._totals:
+            self._adopt_totals(number)
+        if number not in self._totals:
+            try:
+                with self._transaction():
+                    self._retally(number)
+            except StorageError:  # not kept on disk: counted again after the next open
+                self._totals[number] = _tally_rows(_rows(self._facts_db(number), "facts"))
+        return self._totals[number]
 
     def _entry_from_game(
         self, doc: dict[str, Any], shard: int
@@ -483,7 +524,6 @@ class GameStore:
                 self._rebuild_index(number)  # sets both files of the shard
                 for row in self._index_rows(number):
                     self._remember(row)
-                self._facts = None
             else:
                 self._facts_dbs[number] = self._db(path, "facts", tables)
         return self._facts_dbs[number]
@@ -565,6 +605,7 @@ class GameStore:
                 facts.insert_multiple(
                     {"id": d["id"], "facts": d["summary"]["facts"]} for d in shard_docs
                 )
+                self._retally(shard)
             ids = [d["id"] for d in docs]
             if any(self._active_doc(i) for i in ids):
                 self._active.table("games").remove(Query().id.one_of(ids))
@@ -575,8 +616,6 @@ class GameStore:
             for doc in shard_docs:
                 self._forget(doc["id"])
                 self._remember(index_entry(doc["summary"], shard))
-                if self._facts is not None:
-                    self._facts[doc["id"]] = facts_from_document(doc["summary"]["facts"])
 
     def _index_db(self, number: int) -> TinyDB:
         if number not in self._index:
@@ -598,12 +637,11 @@ class GameStore:
         self._shard(shard).table("games").remove(Query().id == game_id)
         self._index_db(shard).table("summaries").remove(Query().id == game_id)
         self._facts_db(shard).table("facts").remove(Query().id == game_id)
+        self._retally(shard)
         self._then(lambda: self._after_unarchive(game_id))
 
     def _after_unarchive(self, game_id: str) -> None:
         self._forget(game_id)
-        if self._facts is not None:
-            self._facts.pop(game_id, None)
 
     def _repair(self) -> None:
         """A game both in progress and archived (files from before transactions,
@@ -761,6 +799,7 @@ class GameStore:
         with self._transaction():
             self._index_db(number).table("summaries").remove(Query().id == game_id)
             self._facts_db(number).table("facts").remove(Query().id == game_id)
+            self._retally(number)
             self._then(lambda: self._after_unarchive(game_id))
 
     @_guarded(writes=False)
@@ -896,21 +935,33 @@ class GameStore:
 
     @_guarded(writes=False)
     def all_facts(self) -> list[GameFacts]:
-        """What the statistics count, for every stored game (no game is loaded;
-        the facts files are read on the first call only)."""
+        """What the statistics count, game by game, for every stored game (reads
+        every facts file; `totals` adds them up without doing so)."""
         with self._lock:
-            if self._facts is None:
-                facts: dict[str, GameFacts] = {}
-                for number in sorted(self._index):
-                    rows = _rows(self._facts_db(number), "facts")
-                    for row in rows:
-                        facts[row["id"]] = facts_from_document(row["facts"])
-                self._facts = facts
-            active = [
-                facts_from_document(d["summary"]["facts"])
-                for d in self._active.table("games").all()
+            archived = [
+                facts_from_document(row["facts"])
+                for number in sorted(self._index)
+                for row in _rows(self._facts_db(number), "facts")
+                if isinstance(row, dict) and row.get("facts")
             ]
-            return [*active, *self._facts.values()]
+            return [*self._active_facts(), *archived]
+
+    @_guarded(writes=False)
+    def totals(self) -> Tally:
+        """What the statistics add up, over every stored game: the tallies the
+        index files keep, plus the games in progress. Quick from the first call."""
+        with self._lock:
+            counts = Tally()
+            for number in sorted(self._index):
+                counts.add(self._shard_totals(number))
+            return counts.add(tally(self._active_facts()))
+
+    def _active_facts(self) -> list[GameFacts]:
+        return [
+            facts_from_document(d["summary"]["facts"])
+            for d in self._active.table("games").all()
+            if d["summary"].get("facts")
+        ]
 
     def aliases(self) -> dict[str, str]:
         """Merged spellings: person key -> the key it is the same person as."""
@@ -957,6 +1008,27 @@ def _rows(db: TinyDB, table: str) -> list[dict[str, Any]]:
     """A table's rows as stored, without TinyDB's per-row objects."""
     tables = db.storage.read() or {}
     return list(tables.get(table, {}).values())
+
+
+def _tally_rows(rows: Iterable[Any]) -> Tally:
+    """The tally of a facts table's rows ({"id", "facts"})."""
+    return tally(
+        facts_from_document(row["facts"])
+        for row in rows
+        if isinstance(row, dict) and row.get("facts")
+    )
+
+
+def _covers(summaries: Iterable[dict[str, Any]]) -> str:
+    """Which games, as last saved, a kept tally counted."""
+    digest = hashlib.blake2b(digest_size=16)
+    for row in summaries:  # in file order: a file reordered is merely counted again
+        digest.update(f"{row['id']}\t{row['updated_at']}\n".encode())
+    return digest.hexdigest()
+
+
+def _kept_totals(summaries: Iterable[dict[str, Any]], counts: Tally) -> dict[str, Any]:
+    return {"1": {"covers": _covers(summaries), "tally": tally_to_document(counts)}}
 
 
 def _same_file_version(a: Path, b: Path) -> bool:

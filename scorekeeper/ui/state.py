@@ -234,11 +234,11 @@ class AppState:
     def show_stats(self) -> None:
         self._clear()
         self.screen = Screen.STATS
-        facts = self.store.all_facts()
+        counts = self.store.totals()
         self.merges = self.store.aliases()
-        self.players = player_stats(facts, self.merges)
-        self.pairs = pair_stats(facts, self.merges)
-        self.rivals = head_to_head(facts, self.merges)
+        self.players = player_stats(counts, self.merges)
+        self.pairs = pair_stats(counts, self.merges)
+        self.rivals = head_to_head(counts, self.merges)
 
     def merge_players(self, name: str | None, into: str | None) -> None:
         if not name or not into:
