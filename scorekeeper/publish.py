@@ -3,18 +3,16 @@ browser with no server and no network (Python in Pyodide, from flet-web).
 
 Everything comes from the installed packages, nothing is downloaded:
 
-- the Flutter web client and the Pyodide runtime shipped by flet-web, minus
-  debug files, Flutter's self-unregistering service worker and the renderer
-  variants Flutter never picks on its own;
+- the lean web client (`ui/webclient.py`: subset fonts, the colour emoji font
+  only when a name needs it, no request to any CDN) with the Pyodide runtime
+  shipped by flet-web, minus Flutter's self-unregistering service worker and
+  the renderer variants Flutter never picks on its own;
 - the app archive `app.zip`: `main.py`, the `scorekeeper` package and, in
   `__pypackages__/`, the pure-Python code of its browser dependencies (the
   worker puts that folder on sys.path, so nothing is installed at run time);
 - the app's fonts and icons, a manifest, and `sw.js`, a service worker that
   keeps every file the app uses, so that after the first visit it starts with
   no network at all.
-
-The Rive script Flutter would fetch from a CDN is replaced by an inline stub:
-the built site never asks another host for anything.
 """
 
 import gzip
@@ -28,6 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.ui.webclient import prepare
 
 APP_NAME = "Spades Scorekeeper"
 SHORT_NAME = "Spades"
@@ -59,8 +58,8 @@ APP_EXCLUDE = ("ui/server.py", "cli.py", "__main__.py", "publish.py", "sitehost.
 # command-line Pyodide, typings, wheels for micropip (never used), Flutter's
 # kill-switch service worker, and renderers that need an explicit opt-in.
 WEB_SKIP = re.compile(
-    r"(\.symbols|\.map|\.d\.ts|\.whl)$"
-    r"|^flutter_service_worker\.js$"
+    r"(\.symbols|\.map|\.d\.ts|\.whl|\.br|\.gz)$"
+    r"|^(flutter_service_worker\.js|build\.json)$"
     r"|^pyodide/(python|python\.bat|python\.exe|python_cli_entry\.mjs|package\.json)$"
     r"|^canvaskit/(wimp\.|experimental_webparagraph/)"
 )
@@ -73,12 +72,6 @@ ON_FIRST_USE = re.compile(
     r"^(main\.dart\.|canvaskit/|assets/packages/|assets/NOTICES|fonts/NotoColorEmoji)"
 )
 COMPRESSIBLE = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".ttf", ".otf", ".txt", ".bin")
-
-RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
-# The Rive loader appends "wasm/rive_native.js" to this prefix, adds it as a
-# script and waits forever for a global RiveNative: a data: URL defines one
-# that never settles, which is what a blocked CDN did, with no request at all.
-RIVE_STUB = "data:text/javascript,self.RiveNative=()=>new%20Promise(()=>0);//"
 
 SERVICE_WORKER = """\
 // Keeps every file of this build so the app starts with no network.
@@ -288,25 +281,10 @@ def _copy_client(web: Path, out: Path) -> None:
         shutil.copyfile(path, out / relative)
 
 
-def strip_rive_cdn(path: Path) -> bool:
-    """Replace the Rive CDN prefix in a Flutter build file (same length in bytes,
-    since main.dart.wasm stores it length-prefixed). False if it was not there."""
-    data = path.read_bytes()
-    start = data.find(RIVE_CDN.encode())
-    if start < 0:
-        return False
-    end = data.index(b"/", data.index(b"@", start) + 1) + 1
-    length = end - start
-    stub = RIVE_STUB[: length - 1].ljust(length, "/").encode()
-    path.write_bytes(data[:start] + stub + data[end:])
-    return True
-
-
 def _patch_index(out: Path, base: str) -> None:
     from flet.controls.types import RouteUrlStrategy, WebRenderer
-    from flet_web.patch_index import patch_font_manifest_json, patch_index_html
+    from flet_web.patch_index import patch_index_html
 
-    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))  # Roboto, bundled
     index = out / "index.html"
     patch_index_html(
         str(index),
@@ -385,8 +363,7 @@ def _write_manifest(out: Path, base: str) -> None:
 
 
 def _copy_assets(out: Path) -> None:
-    """The app's fonts at the paths page.fonts names, and its icons."""
-    shutil.copytree(ASSETS / "fonts", out / "fonts", dirs_exist_ok=True)
+    """The app's icons at the names the manifest and Flutter's page use."""
     for name in ("icon-maskable-192.png", "icon-maskable-512.png"):
         (out / "icons" / name).unlink(missing_ok=True)
     shutil.copyfile(ASSETS / "favicon.png", out / "favicon.png")
@@ -430,18 +407,15 @@ def publish(out: Path, base: str = "/") -> Path:
     """Build the static site into `out` (replaced). `base` is the path it is
     served under, "/" for a host's root or "/name/" for a sub-folder."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
-    web = flet_web_folder()
+    web = prepare(pyodide=True).folder
     if out.exists():
         if not (out / "index.html").exists() and any(out.iterdir()):
             raise PublishError(f"{out} is not empty and holds no earlier build: not replacing it")
         shutil.rmtree(out)
     out.mkdir(parents=True)
     _copy_client(web, out)
-    for name in ("main.dart.js", "main.dart.wasm"):
-        if not strip_rive_cdn(out / name):
-            raise PublishError(
-                f"{name}: the Rive address was not found; check the flet-web version"
-            )
+    # Flet's own page: the app's adds the server's connection banner
+    shutil.copyfile(flet_web_folder() / "index.html", out / "index.html")
     _patch_index(out, base)
     _write_manifest(out, base)
     _copy_assets(out)

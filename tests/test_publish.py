@@ -1,5 +1,5 @@
-"""The offline build's pieces without a browser: the Rive address replaced in
-place, and the static host (gzip, MIME types, index for unknown paths)."""
+"""The offline build's pieces without a browser: the static host (gzip, MIME
+types, index for unknown paths) and refusing a folder that is not a build."""
 
 import gzip
 import threading
@@ -10,21 +10,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.publish import RIVE_CDN, PublishError, publish, strip_rive_cdn
+from scorekeeper.publish import PublishError, publish
 from scorekeeper.sitehost import make_server
-
-
-def test_the_rive_address_is_replaced_by_one_of_the_same_length(tmp_path: Path) -> None:
-    url = (RIVE_CDN + "44.0.0/").encode()
-    blob = b"\x00\x03do\x00\x00" + bytes([len(url)]) + url + b"\x03do tail"
-    target = tmp_path / "main.dart.wasm"
-    target.write_bytes(blob)
-    assert strip_rive_cdn(target)
-    changed = target.read_bytes()
-    assert len(changed) == len(blob)
-    assert b"cdn.jsdelivr.net" not in changed and b"https://" not in changed
-    assert changed.endswith(b"\x03do tail")
-    assert not strip_rive_cdn(target)  # nothing left to replace
 
 
 def test_publish_refuses_to_replace_a_folder_that_is_not_a_build(tmp_path: Path) -> None:

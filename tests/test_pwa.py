@@ -46,7 +46,12 @@ def test_the_build_holds_the_app_and_asks_no_other_host(site: Path) -> None:
     assert "serviceWorkerSettings: {" not in (site / "flutter_bootstrap.js").read_text()
     for name in ("main.dart.js", "main.dart.wasm"):
         assert b"cdn.jsdelivr.net" not in (site / name).read_bytes()
-    assert "pyodide/pyodide.asm.wasm" in (site / "sw.js").read_text()
+    worker = (site / "sw.js").read_text()
+    assert "pyodide/pyodide.asm.wasm" in worker
+    # the lean client's fonts: subset, no KaTeX or Cupertino, emoji only when needed
+    assert (site / "fonts" / "NotoSansThai.ttf").stat().st_size < 40_000
+    assert not list(site.rglob("*KaTeX*")) and not list(site.rglob("*Cupertino*"))
+    assert "NotoColorEmoji" not in worker
 
 
 def export_and_import(page: Page, tmp_path: Path) -> dict[str, Any]:

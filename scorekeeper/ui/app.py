@@ -18,7 +18,7 @@ from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen, title_of
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
-from scorekeeper.ui.webclient import WebClient, needs_emoji
+from scorekeeper.ui.webclient import WebClient, lean_fonts, needs_emoji
 
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
@@ -407,15 +407,16 @@ def shown_names(state: AppState) -> Iterator[str]:
         yield from rivals.names
 
 
-def page_fonts(web: WebClient | None) -> tuple[dict[str, str], tuple[str, str] | None]:
+PageFonts = tuple[dict[str, str], tuple[str, str] | None]
+
+
+def page_fonts(web: WebClient | None) -> PageFonts:
     """The fonts a page registers, and the emoji font kept until a name needs it.
     With a prepared web client: its subset fonts, from the versioned path;
-    without (a native build, the offline build): the bundled fonts as they are."""
+    without (a native build): the bundled fonts as they are."""
     if web is None:
         return dict(FONTS), None
-    base = f"/c/{web.key}/"
-    fonts = {family: base + path for family, path in web.fonts.items()}
-    return fonts, (web.emoji[0], base + web.emoji[1])
+    return lean_fonts(f"/c/{web.key}/")
 
 
 def make_main(
@@ -423,8 +424,11 @@ def make_main(
     web: WebClient | None = None,
     durable: Durable | None = None,
     device_language: str | None = None,
+    offline_fonts: PageFonts | None = None,
 ) -> Callable[..., Any]:
-    fonts, emoji = page_fonts(web)
+    """`offline_fonts` overrides what `web` implies (the offline build serves a
+    prepared client's fonts from its own folder)."""
+    fonts, emoji = offline_fonts or page_fonts(web)
 
     async def main(page: ft.Page, keeper: Keeper | None = None) -> None:
         page.fonts = dict(fonts)

@@ -19,6 +19,7 @@ from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import make_main, preferred, theme
 from scorekeeper.ui.palette import DARK, LIGHT
+from scorekeeper.ui.webclient import lean_fonts
 
 
 def persistence_notice(persisted: bool | None) -> later:
@@ -120,7 +121,12 @@ async def start(page: ft.Page) -> None:
         second_tab(page, retry)
         return
     language = preferred(",".join(browser_languages()))
-    await make_main(opened.store, durable=browser.FOLDER.flush, device_language=language)(page)
+    await make_main(
+        opened.store,
+        durable=browser.FOLDER.flush,
+        device_language=language,
+        offline_fonts=lean_fonts(""),  # the site is the prepared client (see publish.py)
+    )(page)
     page.update()
 
 

@@ -183,12 +183,11 @@ class WebClientError(RuntimeError):
 @dataclass(frozen=True)
 class WebClient:
     """A prepared client folder. `fonts` are the page fonts to register at start
-    (family -> path relative to the folder); `emoji` is loaded on demand."""
+    (family -> path relative to the folder); see `lean_fonts`."""
 
     folder: Path
     key: str
     fonts: dict[str, str]
-    emoji: tuple[str, str]
 
     def files(self) -> dict[str, dict[str, object]]:
         """Every servable file: relative path -> {size, etag, encodings}."""
@@ -274,13 +273,19 @@ def prepare(
     return client(folder)
 
 
+def lean_fonts(base: str) -> tuple[dict[str, str], tuple[str, str]]:
+    """The page fonts of a prepared client served under `base`, and its emoji
+    font (family, url), kept until a name needs it."""
+    fonts = {family: base + target for family, (_, _, target) in TEXT_FONTS.items()}
+    return fonts, (EMOJI_FAMILY, base + EMOJI_FONT)
+
+
 def client(folder: Path) -> WebClient:
     data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     return WebClient(
         folder=folder,
         key=str(data["key"]),
         fonts={str(k): str(v) for k, v in data["fonts"].items()},
-        emoji=(EMOJI_FAMILY, EMOJI_FONT),
     )
 
 
