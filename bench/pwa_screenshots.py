@@ -22,7 +22,16 @@ from tests.pwa_site import (
     phone_browser,
     wait_usable,
 )
-from tests.served import PHONE, SMALL_PHONE, enable_semantics, enter_hand, hook, new_game, settle
+from tests.served import (
+    PHONE,
+    SMALL_PHONE,
+    enable_semantics,
+    enter_hand,
+    hook,
+    new_game,
+    pick,
+    settle,
+)
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -57,8 +66,7 @@ def main() -> None:
                         expect(hook(page, "contracts")).to_be_visible()
                         settle(page)
                         for seat, bid in enumerate((4, 3, 2)):
-                            for _ in range(bid):
-                                hook(page, f"bid-plus-{seat}").click()
+                            pick(page, seat, bid)
                         expect(hook(page, "bid-2")).to_have_text("2")
                         shot(page, "pwa-bids.png")
                         second = browser.new_page()

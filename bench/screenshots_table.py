@@ -21,6 +21,7 @@ from tests.served import (
     load,
     new_game,
     open_app,
+    pick,
     settle,
 )
 
@@ -45,17 +46,19 @@ def main() -> None:
             enter_hand(phone_a, [3, 3, 3, 3], [4, 3, 3, 3])
             other = browser.new_context(viewport=PHONE)
             phone_b = other.new_page()
+            load(phone_b, app.url)  # the keeper link, then the game
             load(phone_b, phone_a.url)
             phone_b.get_by_role("button", name="Enter hand").click()
             expect(hook(phone_b, "contracts")).to_be_visible()
             settle(phone_b)
-            hook(phone_b, "bid-plus-0").click()
+            pick(phone_b, 0, 1)
             enter_hand(phone_a, [4, 3, 3, 3], [4, 3, 3, 3])
             expect(hook(phone_b, "message")).to_be_visible()
             shoot(phone_b, "phone-saved-elsewhere")
             other.close()
-            desktop = open_app(browser, phone_a.url, DESKTOP)
-            expect(hook(desktop, "score-0")).to_be_visible()
+            desktop = open_app(browser, app.url, DESKTOP)
+            load(desktop, phone_a.url)
+            expect(hook(desktop, "side-0")).to_be_visible()
             app.stop()
             for page in (phone_a, desktop):
                 expect(page.locator("#connection-lost")).to_be_visible(timeout=15_000)

@@ -19,6 +19,7 @@ from tests.served import (
     launch,
     new_game,
     open_app,
+    pick,
     served,
     settle,
     text,
@@ -56,9 +57,8 @@ def main() -> None:
         keeper.get_by_role("button", name="Enter hand").click()
         expect(hook(keeper, "contracts")).to_be_visible()
         settle(keeper)
-        for seat, clicks in ((2, 3), (3, 4)):  # Charlie bids first after Beth deals
-            for _ in range(clicks):
-                hook(keeper, f"bid-plus-{seat}").click()
+        for seat, bid in ((2, 3), (3, 4)):  # Charlie bids first after Beth deals
+            pick(keeper, seat, bid)
         watcher = open_app(browser, link, PHONE)
         expect(hook(watcher, "live-bids-0")).to_be_visible()
         shoot(watcher, "phone-watch")

@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from scorekeeper.access import load_keys
 from tests.flet_client import FletClient, open_socket
-from tests.served import PHONE, ServedApp, hook, launch, new_game, open_app, settle
+from tests.served import PHONE, ServedApp, fill_hand, hook, launch, new_game, open_app
 
 WATCHERS = 20
 HANDS = 25
@@ -68,22 +68,6 @@ class Watchers:
             c.close()
 
 
-def bid_and_count(page, bids, tricks) -> None:
-    page.get_by_role("button", name="Enter hand").click()
-    expect(hook(page, "contracts")).to_be_visible()
-    settle(page)
-    for seat, bid in enumerate(bids):
-        for _ in range(bid):
-            hook(page, f"bid-plus-{seat}").click()
-    page.get_by_role("button", name="Next: tricks").click()
-    expect(hook(page, "tricks-left")).to_be_visible()
-    settle(page)
-    for seat, count in enumerate(tricks):
-        for _ in range(count):
-            hook(page, f"tricks-plus-{seat}").click()
-    expect(hook(page, "tricks-left")).to_have_text("Tricks left: 0")
-
-
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         app = ServedApp(Path(folder))
@@ -95,7 +79,7 @@ def main() -> None:
             watchers = Watchers(app.port, "/watch/" + load_keys(Path(folder)).watch, WATCHERS)
             times = []
             for hand in range(1, HANDS + 1):
-                bid_and_count(keeper, [3, 3, 3, 3], [4, 3, 3, 3])
+                fill_hand(keeper, [3, 3, 3, 3], [4, 3, 3, 3])
                 began = time.perf_counter()
                 keeper.get_by_role("button", name="Save hand").click()
                 deadline = began + 10

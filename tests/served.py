@@ -226,7 +226,9 @@ SHOWN = {"nil": "Nil", "blind_nil": "Blind nil"}
 def pick(page: Page, seat: int, value) -> None:
     """Tap a player's line, then the keypad key: a bid, "nil", "blind_nil",
     a trick count or "rest"."""
-    hook(page, f"player-{seat}").click()
+    line = hook(page, f"player-{seat}")
+    line.click()
+    expect(line).to_have_attribute("aria-current", "true")  # chosen, as the keeper sees
     hook(page, KEYS.get(value, f"key-{value}")).click()
 
 
@@ -246,7 +248,14 @@ def expect_score(page: Page, side: int, score: int | str) -> None:
 
 
 def enter_hand(page: Page, bids, tricks):
-    """A hand by seat: each player's line, then the key."""
+    """A hand by seat (each player's line, then the key), saved."""
+    fill_hand(page, bids, tricks)
+    page.get_by_role("button", name="Save hand").click()
+    expect(hook(page, "summary")).to_be_visible()
+
+
+def fill_hand(page: Page, bids, tricks):
+    """A hand by seat up to its Save hand button."""
     page.get_by_role("button", name="Enter hand").click()
     expect(hook(page, "contracts")).to_be_visible()
     settle(page)
@@ -260,5 +269,3 @@ def enter_hand(page: Page, bids, tricks):
     for seat, count in enumerate(tricks):
         pick(page, seat, count)
     expect(hook(page, "tricks-left")).to_have_text("0 tricks left of 13")
-    page.get_by_role("button", name="Save hand").click()
-    expect(hook(page, "summary")).to_be_visible()
