@@ -89,8 +89,8 @@ class App:
                 for item in obj:
                     yield from visit(item)
 
-        for view in self.page.views:
-            yield from visit(view)
+        if self.page.views:  # the screen on top: the ones under it are not shown
+            yield from visit(self.page.views[-1])
         for dialog in self.page._dialogs.controls:  # dialogs open over the view
             if getattr(dialog, "open", False):
                 yield from visit(dialog)

@@ -6,6 +6,7 @@ import importlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -15,7 +16,7 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
-from scorekeeper.ui.screens import SCREENS, Screen, title_of
+from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
 from scorekeeper.ui.webclient import WebClient, needs_emoji
@@ -104,6 +105,18 @@ class Keeper(Protocol):
 Durable = Callable[[], Awaitable[str | None]]
 
 
+@dataclass
+class Layer:
+    """A screen as drawn: its View, its body, and what it shows."""
+
+    view: ft.View
+    body: ft.Column
+    screen: Synced | None
+    key: tuple[Any, ...] | None
+    shown: tuple[Any, ...] | None
+    bar: tuple[Any, ...] | None
+
+
 class Session:
     def __init__(
         self,
@@ -130,6 +143,7 @@ class Session:
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.body = ft.Column()
         self.view = ft.View()
+        self.below: Layer | None = None  # the screen the one shown opens over, kept drawn
         self.asked: Confirm | None = None  # the question the dialog shows
         self.dialog: ft.AlertDialog | None = None
 
@@ -149,7 +163,40 @@ class Session:
         )
         self.bar = None
         self.page.views.clear()
+        if self.below is not None:
+            self.page.views.append(self.below.view)
         self.page.views.append(self.view)
+
+    def _place(self, shown: tuple[Any, ...]) -> None:
+        """Show the state's screen in a fresh View, or over the screen it opens
+        over (a hand over its scoreboard), or go back down to that one: the
+        browser keeps it drawn, and it is synced in place, not sent again."""
+        state, below = self.state, self.below
+        if below is not None and below.shown == shown:
+            self.view, self.body, self.screen = below.view, below.body, below.screen
+            self.screen_key, self.shown, self.bar = below.key, below.shown, below.bar
+            self.below = None
+            self.page.views.clear()
+            self.page.views.append(self.view)
+            return
+        over = SCREENS[state.screen].over
+        under = route_of(state, over) if over is not None else None
+        if under is None:
+            self.below = None
+        elif below is None or below.shown is None or below.shown[0] != under:
+            current = self.shown is not None and self.shown[0] == under
+            self.below = (
+                Layer(self.view, self.body, self.screen, self.screen_key, self.shown, self.bar)
+                if current and self.screen is not None
+                else None
+            )
+        self.shown, self.screen = shown, None
+        self._new_view()
+
+    async def view_popped(self, _event: Any) -> None:
+        """The device's own Back on a screen opened over another: as the browser's Back."""
+        if self.below is not None and self.below.shown is not None:
+            await self.run(self.state.navigate, self.below.shown[0])
 
     def on(
         self,
@@ -246,6 +293,7 @@ class Session:
             if self.state.language != language:
                 self.apply_direction()
                 self.shown = None  # a fresh view, every control in the new language
+                self.below = None
             with self.speaking():
                 self.render()
             changed, self.state.changed = self.state.changed, None
@@ -283,7 +331,8 @@ class Session:
             log.warning("ignored a route that is not a URL: %r", str(route)[:200])
             return
         if route == self.state.route:
-            return  # already showing it
+            quiet()  # already showing it (our own push_route): nothing to send
+            return
         if not await self.allowed():
             return
         async with self.lock:
@@ -330,13 +379,12 @@ class Session:
         await self._reload()
 
     def render(self) -> None:
-        """Show the state. Screens with inputs (set-up, a hand) are built once and
-        then synced in place; the others are cheap to rebuild."""
+        """Show the state. Screens with inputs (set-up, a hand) and the scoreboard
+        are built once and then synced in place; the others are cheap to rebuild."""
         state = self.state
         shown = (state.route, state.draft.step if state.draft else None)
         if shown != self.shown:
-            self.shown, self.screen = shown, None
-            self._new_view()
+            self._place(shown)
         bar = (state.screen, title_of(state), state.language)
         if bar != self.bar:  # the same bar is kept: a tap sends only what changed
             self.view.appbar, self.bar = app_bar(state, self.on), bar
@@ -383,6 +431,13 @@ class Session:
 
 
 Draw = Callable[[AppState, Any, Any], Built]
+
+
+def quiet() -> None:
+    """No update after this event: Flet's automatic one would compare the whole
+    page (every control of every view) to find nothing changed."""
+    ft.context.reset_auto_update()  # type: ignore[no-untyped-call]  # this event's own
+    ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
 
 
 def draw(screen: Screen) -> Draw:
@@ -436,6 +491,7 @@ def make_main(
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected
         page.on_close = session.disconnected
+        page.on_view_pop = session.view_popped
         session.follow()
         await session.choose_language()
         with session.speaking():
