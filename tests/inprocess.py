@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -191,13 +192,18 @@ async def open_app(
     route: str = "/",
     device_storage: dict[str, Any] | None = None,
     keeper: Any = None,
+    cookies: dict[str, str] | None = None,
 ) -> App:
     """`device_storage` stands for the browser's storage (shared by the tabs of
     one device): pass the same dict to open a tab on the same device again;
-    `keeper` for what the web server gives a keeper's page (FakeKeeper)."""
+    `keeper` for what the web server gives a keeper's page (FakeKeeper);
+    `cookies` for a page served by the web server, with the cookies its
+    websocket request carried."""
     conn = LoopbackConnection(hub or PubSubHub(loop=asyncio.get_running_loop()))
     if device_storage is not None:
         conn.device_storage = device_storage
+    if cookies is not None:  # where flet-web's connection keeps its websocket
+        conn._FletApp__websocket = SimpleNamespace(cookies=cookies, headers={})
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": route, "width": 400, "height": 860})

@@ -250,12 +250,18 @@ class Session:
         return i18n.language(self.state.language)
 
     async def choose_language(self) -> None:
-        """The language picked earlier on this device, else the browser's."""
-        try:
-            stored = await self.prefs.get(LANGUAGE_KEY)
-        except Exception:  # no client storage (an old client): the browser's language
-            log.debug("no client storage", exc_info=True)
-            stored = None
+        """The language picked earlier on this device, else the browser's. Served
+        by our web server, the page sends the picked one as a cookie; elsewhere
+        (the offline build) the device's storage is asked."""
+        cookies = request_cookies(self.page)
+        if cookies is not None:
+            stored: Any = cookies.get(PICKED_COOKIE)
+        else:
+            try:
+                stored = await self.prefs.get(LANGUAGE_KEY)
+            except Exception:  # no client storage (an old client): the browser's language
+                log.debug("no client storage", exc_info=True)
+                stored = None
         picked = i18n.match(stored) if isinstance(stored, str) else None
         self.state.language = (
             picked or client_language(self.page) or self.device_language or i18n.DEFAULT
@@ -504,7 +510,21 @@ def make_main(
     return main
 
 
-LANGUAGE_COOKIE = "language"
+LANGUAGE_COOKIE = "language"  # the browser's language, set by the server on the page
+PICKED_COOKIE = "picked"  # the language picked on the device, set by the page (static.py)
+
+
+def _socket(page: ft.Page) -> Any:
+    """The websocket of a page served by our web server (None elsewhere)."""
+    connection = getattr(page.session, "connection", None)
+    return getattr(connection, "_FletApp__websocket", None)
+
+
+def request_cookies(page: ft.Page) -> dict[str, str] | None:
+    """The cookies the page's websocket request carried; None when not served
+    by our web server (the offline build, a native app)."""
+    cookies = getattr(_socket(page), "cookies", None)
+    return dict(cookies) if cookies is not None else None
 
 
 def client_language(page: ft.Page) -> str | None:
@@ -513,8 +533,7 @@ def client_language(page: ft.Page) -> str | None:
     a browser may open the websocket with a shorter Accept-Language), else
     the Accept-Language header the connection sent (the web server keeps the
     connection; a native app has none and starts in English)."""
-    connection = getattr(page.session, "connection", None)
-    socket = getattr(connection, "_FletApp__websocket", None)
+    socket = _socket(page)
     cookies = getattr(socket, "cookies", None)
     cookie = cookies.get(LANGUAGE_COOKIE, "") if cookies is not None else ""
     if cookie and i18n.match(cookie) in i18n.LANGUAGES:
