@@ -81,6 +81,8 @@ class App:
     def walk(self) -> Iterator[BaseControl]:
         def visit(obj: Any) -> Iterator[BaseControl]:
             if isinstance(obj, BaseControl):
+                if getattr(obj, "visible", True) is False:
+                    return  # not shown (a screen kept hidden under the one shown, too)
                 yield obj
                 for f in dataclasses.fields(obj):
                     if f.name.startswith("_") or f.name in ("parent", "page"):
@@ -90,8 +92,8 @@ class App:
                 for item in obj:
                     yield from visit(item)
 
-        if self.page.views:  # the screen on top: the ones under it are not shown
-            yield from visit(self.page.views[-1])
+        for view in self.page.views:
+            yield from visit(view)
         for dialog in self.page._dialogs.controls:  # dialogs open over the view
             if getattr(dialog, "open", False):
                 yield from visit(dialog)

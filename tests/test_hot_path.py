@@ -97,16 +97,17 @@ async def save_in_place(store: GameStore) -> None:
 
     await hand()
     await app.click("Save hand")
-    board = app.page.views[-1]
+    view = app.page.views[-1]
     card, first_row = app.tagged("side-0"), app.tagged("hand-1")
     enter = app.button("Enter hand")
     score = app.hook("score-0")
     before = (score.value, app.tagged("side-1").label)
     await hand()
-    assert app.page.views[0] is board  # the hand is entered over the kept scoreboard
+    assert app.page.views == [view]  # the hand is entered in the same View...
+    assert not app.has("side-0")  # ...over the scoreboard, kept hidden
     since = len(app.conn.messages)
     await app.click("Save hand")
-    assert app.page.views == [board]
+    assert app.page.views == [view]
     # the same controls, changed in place, and one new line on the sheet
     assert app.tagged("side-0") is card and app.hook("score-0") is score
     assert app.tagged("hand-1") is first_row and app.button("Enter hand") is enter

@@ -107,14 +107,16 @@ Durable = Callable[[], Awaitable[str | None]]
 
 @dataclass
 class Layer:
-    """A screen as drawn: its View, its body, and what it shows."""
+    """A screen kept drawn under the one shown: its body and what it shows."""
 
-    view: ft.View
     body: ft.Column
     screen: Synced | None
     key: tuple[Any, ...] | None
-    shown: tuple[Any, ...] | None
-    bar: tuple[Any, ...] | None
+    shown: tuple[Any, ...]
+
+
+def new_body() -> ft.Column:
+    return ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
 
 
 class Session:
@@ -142,61 +144,73 @@ class Session:
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.body = ft.Column()
+        self.frame = ft.Column()  # the view's screens: the one shown, and one kept under it
         self.view = ft.View()
         self.below: Layer | None = None  # the screen the one shown opens over, kept drawn
+        self.to_top = False  # a screen changed in a kept View: scroll it to its top
         self.asked: Confirm | None = None  # the question the dialog shows
         self.dialog: ft.AlertDialog | None = None
 
     def _new_view(self) -> None:
         """A fresh View per screen: it opens at its top, with no old scroll offset."""
-        self.body = ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
+        self.body = new_body()
+        self.frame = ft.Column(
+            [self.body], horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=0
+        )
         self.view = ft.View(
             route=self.state.route,
             scroll=ft.ScrollMode.AUTO,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
                 ft.ResponsiveRow(
-                    [ft.Container(self.body, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
+                    [ft.Container(self.frame, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
                     alignment=ft.MainAxisAlignment.CENTER,
                 )
             ],
         )
         self.bar = None
+        self.below = None
+        self.to_top = False
         self.page.views.clear()
-        if self.below is not None:
-            self.page.views.append(self.below.view)
         self.page.views.append(self.view)
 
     def _place(self, shown: tuple[Any, ...]) -> None:
-        """Show the state's screen in a fresh View, or over the screen it opens
-        over (a hand over its scoreboard), or go back down to that one: the
-        browser keeps it drawn, and it is synced in place, not sent again."""
+        """Show the state's screen in a fresh View; or, for a screen opened over
+        another (a hand over its scoreboard), in the same View with the one
+        underneath kept, hidden; or go back to that one, which the page still
+        has: it is synced in place, not sent again. (A View of its own on top
+        would cost the browser a route transition to close.)"""
         state, below = self.state, self.below
-        if below is not None and below.shown == shown:
-            self.view, self.body, self.screen = below.view, below.body, below.screen
-            self.screen_key, self.shown, self.bar = below.key, below.shown, below.bar
-            self.below = None
-            self.page.views.clear()
-            self.page.views.append(self.view)
+        self.to_top = True
+        if below is not None and below.shown == shown:  # back to the screen underneath
+            below.body.visible = True
+            self.frame.controls = [below.body]
+            self.body, self.screen, self.screen_key = below.body, below.screen, below.key
+            self.shown, self.below, self.bar = below.shown, None, None
             return
         over = SCREENS[state.screen].over
         under = route_of(state, over) if over is not None else None
         if under is None:
-            self.below = None
-        elif below is None or below.shown is None or below.shown[0] != under:
-            current = self.shown is not None and self.shown[0] == under
-            self.below = (
-                Layer(self.view, self.body, self.screen, self.screen_key, self.shown, self.bar)
-                if current and self.screen is not None
-                else None
-            )
-        self.shown, self.screen = shown, None
-        self._new_view()
+            self.shown, self.screen = shown, None
+            self._new_view()
+            return
+        if below is None or below.shown[0] != under:
+            if self.screen is None or self.shown is None or self.shown[0] != under:
+                self.shown, self.screen = shown, None
+                self._new_view()
+                return
+            self.body.visible = False  # kept, hidden, under the screen opened over it
+            self.below = Layer(self.body, self.screen, self.screen_key, self.shown)
+        assert self.below is not None
+        self.shown, self.screen, self.bar = shown, None, None
+        self.body = new_body()
+        self.frame.controls = [self.below.body, self.body]
 
-    async def view_popped(self, _event: Any) -> None:
-        """The device's own Back on a screen opened over another: as the browser's Back."""
-        if self.below is not None and self.below.shown is not None:
-            await self.run(self.state.navigate, self.below.shown[0])
+    async def _to_top(self) -> None:
+        """A screen shown in a kept View starts at its top, as a fresh View does."""
+        if self.to_top:
+            self.to_top = False
+            await self.view.scroll_to(offset=0)
 
     def on(
         self,
@@ -322,6 +336,7 @@ class Session:
         self.page.update()
         if self.page.route != self.state.route:
             await self.page.push_route(self.state.route)  # the URL follows the screen
+        await self._to_top()
 
     async def _make_durable(self) -> None:
         """Nothing is shown as saved before it is."""
@@ -352,6 +367,7 @@ class Session:
         if self.page.route != self.state.route:
             # the state did not follow (Back mid-hand asks first): put its URL back
             await self.page.push_route(self.state.route)
+        await self._to_top()
 
     async def saved_elsewhere(self, message: Any) -> None:
         """Another tab saved (or deleted) a game: if it is ours, show the new version."""
@@ -371,6 +387,7 @@ class Session:
                 await asyncio.to_thread(self.state.perform, self.state.reload)
                 self.render()
         self.page.update()
+        await self._to_top()
 
     def follow(self) -> None:
         self.page.pubsub.subscribe(self.saved_elsewhere)
@@ -497,7 +514,6 @@ def make_main(
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected
         page.on_close = session.disconnected
-        page.on_view_pop = session.view_popped
         session.follow()
         await session.choose_language()
         with session.speaking():

@@ -140,10 +140,7 @@ def app_bar(state: AppState, on: Bind) -> ft.AppBar:
         actions.append(icon_button(ft.Icons.HISTORY, _("History"), on(state.show_history)))
     if state.sharing is not None and state.screen is not Screen.SHARE:
         actions.append(icon_button(ft.Icons.SHARE, _("Share"), on(state.show_share), "share"))
-    # no implied back arrow on a screen opened over another: Cancel says what it does
-    return ft.AppBar(
-        title=ft.Text(title_of(state)), actions=actions, automatically_imply_leading=False
-    )
+    return ft.AppBar(title=ft.Text(title_of(state)), actions=actions)
 
 
 def game_card(
