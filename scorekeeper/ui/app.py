@@ -317,23 +317,25 @@ class Session:
             with self.speaking():
                 self.render()
             changed, self.state.changed = self.state.changed, None
-            log.debug(
-                "action %s%r: %.1f ms, render %.1f ms",
-                getattr(action, "__name__", action),
-                args,
-                (acted - began) * 1000,
-                (time.perf_counter() - acted) * 1000,
-            )
+            rendered = time.perf_counter()
+        # Update the whole page: Flet's own update after an event covers only the
+        # event's part of it (a dialog's button would refresh the dialog alone).
+        # The screen first; other devices and watchers are told after.
+        self.page.update()
+        log.debug(
+            "action %s%r: %.1f ms, render %.1f ms, update sent %.1f ms",
+            getattr(action, "__name__", action),
+            args,
+            (acted - began) * 1000,
+            (rendered - acted) * 1000,
+            (time.perf_counter() - rendered) * 1000,
+        )
         if self.state.language != language:
-            self.page.update()  # shown at once; remembering it can follow
-            await self.prefs.set(LANGUAGE_KEY, self.state.language)
+            await self.prefs.set(LANGUAGE_KEY, self.state.language)  # remembered on the device
         if changed:
             self.page.pubsub.send_others(("saved", *changed))
         if self.keeper:
             self.keeper.changed()
-        # Update the whole page: Flet's own update after an event covers only the
-        # event's part of it (a dialog's button would refresh the dialog alone).
-        self.page.update()
         if self.page.route != self.state.route:
             await self.page.push_route(self.state.route)  # the URL follows the screen
         await self._to_top()
