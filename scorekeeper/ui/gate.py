@@ -212,6 +212,8 @@ def make_web_main(
                     await remember(page, None)
             closed_door(page)
             return
+        if from_link:
+            await remember(page, secret)
         if role is Role.KEEPER:
             keeper = KeeperPass(access, page, keys)
 
@@ -224,13 +226,9 @@ def make_web_main(
             await keeper_main(page, keeper)
             page.pubsub.subscribe_topic("keys", keys_changed)
             if from_link:
-                # the first screen first: each of these waits for the page's answer
-                page.update()
-                await remember(page, secret)
+                page.update()  # the first screen first: this waits for the page's answer
                 await page.push_route(rest)  # the secret leaves the address bar
             return
-        if from_link:
-            await remember(page, secret)
 
         def may_watch() -> bool:
             return access.keys.watch == keys.watch
