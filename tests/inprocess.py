@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -80,6 +81,8 @@ class App:
     def walk(self) -> Iterator[BaseControl]:
         def visit(obj: Any) -> Iterator[BaseControl]:
             if isinstance(obj, BaseControl):
+                if getattr(obj, "visible", True) is False:
+                    return  # not shown (a screen kept hidden under the one shown, too)
                 yield obj
                 for f in dataclasses.fields(obj):
                     if f.name.startswith("_") or f.name in ("parent", "page"):
@@ -191,13 +194,18 @@ async def open_app(
     route: str = "/",
     device_storage: dict[str, Any] | None = None,
     keeper: Any = None,
+    cookies: dict[str, str] | None = None,
 ) -> App:
     """`device_storage` stands for the browser's storage (shared by the tabs of
     one device): pass the same dict to open a tab on the same device again;
-    `keeper` for what the web server gives a keeper's page (FakeKeeper)."""
+    `keeper` for what the web server gives a keeper's page (FakeKeeper);
+    `cookies` for a page served by the web server, with the cookies its
+    websocket request carried."""
     conn = LoopbackConnection(hub or PubSubHub(loop=asyncio.get_running_loop()))
     if device_storage is not None:
         conn.device_storage = device_storage
+    if cookies is not None:  # where flet-web's connection keeps its websocket
+        conn._FletApp__websocket = SimpleNamespace(cookies=cookies, headers={})
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": route, "width": 400, "height": 860})

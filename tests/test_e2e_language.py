@@ -1,6 +1,7 @@
 """The served app in real Chromium with the browser set to Thai, Albanian and
 Hebrew: it opens in that language, a whole hand is played in it, Hebrew reads
-right to left, and the picker switches at once and is kept across a reload."""
+right to left, and the picker switches at once and is kept across a reload
+and in a new tab."""
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -143,6 +144,13 @@ def test_the_picker_switches_at_once_and_survives_a_reload(browser, app):
         page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
         expect(button(page, "th", "New game")).to_be_visible()
         assert page.evaluate("window.stillHere === undefined")
+        # a new tab on this device: the page hands the picked language to the
+        # server as a cookie, over the browser's Hebrew
+        tab = page.context.new_page()
+        load(tab, app.url)
+        expect(button(tab, "th", "New game")).to_be_visible()
+        cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+        assert cookies.get("picked") == "th", cookies
     finally:
         page.context.close()
 

@@ -74,3 +74,46 @@ async def bid_taps(store: GameStore) -> None:
         # the row highlight, the contracts, the keypad's title and its 15 key labels
         # ("4 for Beth"): 1152-1427 bytes measured
         assert len(messages[0]) < 1500, messages[0]
+
+
+def test_saving_a_hand_updates_the_scoreboard_in_place(store):
+    asyncio.run(save_in_place(store))
+
+
+async def save_in_place(store: GameStore) -> None:
+    app = await open_app(store)
+    await app.click("New game")
+    fields = [c for c in app.walk() if type(c).__name__ == "TextField"]
+    for field, name in zip(fields, ["Alex", "Beth", "Charlie", "David"], strict=False):
+        await app.type(field, name)
+    await app.click("Start game")
+
+    async def hand() -> None:
+        await app.click("Enter hand")
+        for _ in range(4):
+            await app.tap("key-3")
+        await app.click("Next: tricks")
+        await app.tap("key-rest")  # all 13 to the first bidder: a side is set
+
+    await hand()
+    await app.click("Save hand")
+    view = app.page.views[-1]
+    card, first_row = app.tagged("side-0"), app.tagged("hand-1")
+    enter = app.button("Enter hand")
+    score = app.hook("score-0")
+    before = (score.value, app.tagged("side-1").label)
+    await hand()
+    assert app.page.views == [view]  # the hand is entered in the same View...
+    assert not app.has("side-0")  # ...over the scoreboard, kept hidden
+    since = len(app.conn.messages)
+    await app.click("Save hand")
+    assert app.page.views == [view]
+    # the same controls, changed in place, and one new line on the sheet
+    assert app.tagged("side-0") is card and app.hook("score-0") is score
+    assert app.tagged("hand-1") is first_row and app.button("Enter hand") is enter
+    assert (score.value, app.tagged("side-1").label) != before
+    assert app.has("hand-2") and app.has("summary")
+    messages = sent(app, since)
+    assert sum(map(len, messages)) < 4000, [len(m) for m in messages]
+    sheet_legend = b"Bids / tricks taken, then points"
+    assert not any(sheet_legend in m or b"Undo last hand" in m for m in messages)

@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 import pytest
+from flet.messaging.protocol import MessageAction
 
 from scorekeeper import i18n
 from scorekeeper.model import Game, Variant
@@ -342,3 +343,26 @@ def test_hebrew_mirrors_what_points_a_way_but_keeps_the_table(store):
     # Hand 3 is the last: at x 0 in Hebrew (the left end), with the axis at the right.
     assert hebrew["chart"][0] == 0 and hebrew["chart"][1] != 0 and hebrew["chart"][3] is True
     assert english["chart"][:2] == (0, 0) and english["chart"][3] is False
+
+
+@pytest.mark.parametrize(
+    ("cookies", "language"),
+    [
+        ({"picked": "he", "language": "th"}, "he"),  # picked on the device beats the browser's
+        ({"language": "th"}, "th"),
+        ({"picked": "xx", "language": "sq"}, "sq"),  # not one the app speaks
+        ({}, "en"),
+    ],
+)
+def test_a_served_page_brings_its_language_no_question_asked(store, cookies, language):
+    """Served by the web server, the page's cookies say the language: the first
+    screen is drawn without asking the page (no round trip to the device)."""
+
+    async def go() -> App:
+        return await open_app(store, device_storage={"language": "sq"}, cookies=cookies)
+
+    app = asyncio.run(go())
+    assert app.page.locale_configuration.current_locale.language_code == language
+    assert app.hook("language").value == language
+    asked = [m.body for m in app.conn.messages if m.action == MessageAction.INVOKE_METHOD]
+    assert [b.name for b in asked if b.name == "get"] == []

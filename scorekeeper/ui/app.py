@@ -6,6 +6,7 @@ import importlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -15,7 +16,7 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
-from scorekeeper.ui.screens import SCREENS, Screen, title_of
+from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
 from scorekeeper.ui.webclient import WebClient, lean_fonts, needs_emoji
@@ -104,6 +105,20 @@ class Keeper(Protocol):
 Durable = Callable[[], Awaitable[str | None]]
 
 
+@dataclass
+class Layer:
+    """A screen kept drawn under the one shown: its body and what it shows."""
+
+    body: ft.Column
+    screen: Synced | None
+    key: tuple[Any, ...] | None
+    shown: tuple[Any, ...]
+
+
+def new_body() -> ft.Column:
+    return ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
+
+
 class Session:
     def __init__(
         self,
@@ -129,27 +144,73 @@ class Session:
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.body = ft.Column()
+        self.frame = ft.Column()  # the view's screens: the one shown, and one kept under it
         self.view = ft.View()
+        self.below: Layer | None = None  # the screen the one shown opens over, kept drawn
+        self.to_top = False  # a screen changed in a kept View: scroll it to its top
         self.asked: Confirm | None = None  # the question the dialog shows
         self.dialog: ft.AlertDialog | None = None
 
     def _new_view(self) -> None:
         """A fresh View per screen: it opens at its top, with no old scroll offset."""
-        self.body = ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
+        self.body = new_body()
+        self.frame = ft.Column(
+            [self.body], horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=0
+        )
         self.view = ft.View(
             route=self.state.route,
             scroll=ft.ScrollMode.AUTO,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
                 ft.ResponsiveRow(
-                    [ft.Container(self.body, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
+                    [ft.Container(self.frame, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
                     alignment=ft.MainAxisAlignment.CENTER,
                 )
             ],
         )
         self.bar = None
+        self.below = None
+        self.to_top = False
         self.page.views.clear()
         self.page.views.append(self.view)
+
+    def _place(self, shown: tuple[Any, ...]) -> None:
+        """Show the state's screen in a fresh View; or, for a screen opened over
+        another (a hand over its scoreboard), in the same View with the one
+        underneath kept, hidden; or go back to that one, which the page still
+        has: it is synced in place, not sent again. (A View of its own on top
+        would cost the browser a route transition to close.)"""
+        state, below = self.state, self.below
+        self.to_top = True
+        if below is not None and below.shown == shown:  # back to the screen underneath
+            below.body.visible = True
+            self.frame.controls = [below.body]
+            self.body, self.screen, self.screen_key = below.body, below.screen, below.key
+            self.shown, self.below, self.bar = below.shown, None, None
+            return
+        over = SCREENS[state.screen].over
+        under = route_of(state, over) if over is not None else None
+        if under is None:
+            self.shown, self.screen = shown, None
+            self._new_view()
+            return
+        if below is None or below.shown[0] != under:
+            if self.screen is None or self.shown is None or self.shown[0] != under:
+                self.shown, self.screen = shown, None
+                self._new_view()
+                return
+            self.body.visible = False  # kept, hidden, under the screen opened over it
+            self.below = Layer(self.body, self.screen, self.screen_key, self.shown)
+        assert self.below is not None
+        self.shown, self.screen, self.bar = shown, None, None
+        self.body = new_body()
+        self.frame.controls = [self.below.body, self.body]
+
+    async def _to_top(self) -> None:
+        """A screen shown in a kept View starts at its top, as a fresh View does."""
+        if self.to_top:
+            self.to_top = False
+            await self.view.scroll_to(offset=0)
 
     def on(
         self,
@@ -203,12 +264,18 @@ class Session:
         return i18n.language(self.state.language)
 
     async def choose_language(self) -> None:
-        """The language picked earlier on this device, else the browser's."""
-        try:
-            stored = await self.prefs.get(LANGUAGE_KEY)
-        except Exception:  # no client storage (an old client): the browser's language
-            log.debug("no client storage", exc_info=True)
-            stored = None
+        """The language picked earlier on this device, else the browser's. Served
+        by our web server, the page sends the picked one as a cookie; elsewhere
+        (the offline build) the device's storage is asked."""
+        cookies = request_cookies(self.page)
+        if cookies is not None:
+            stored: Any = cookies.get(PICKED_COOKIE)
+        else:
+            try:
+                stored = await self.prefs.get(LANGUAGE_KEY)
+            except Exception:  # no client storage (an old client): the browser's language
+                log.debug("no client storage", exc_info=True)
+                stored = None
         picked = i18n.match(stored) if isinstance(stored, str) else None
         self.state.language = (
             picked or client_language(self.page) or self.device_language or i18n.DEFAULT
@@ -246,28 +313,32 @@ class Session:
             if self.state.language != language:
                 self.apply_direction()
                 self.shown = None  # a fresh view, every control in the new language
+                self.below = None
             with self.speaking():
                 self.render()
             changed, self.state.changed = self.state.changed, None
-            log.debug(
-                "action %s%r: %.1f ms, render %.1f ms",
-                getattr(action, "__name__", action),
-                args,
-                (acted - began) * 1000,
-                (time.perf_counter() - acted) * 1000,
-            )
+            rendered = time.perf_counter()
+        # Update the whole page: Flet's own update after an event covers only the
+        # event's part of it (a dialog's button would refresh the dialog alone).
+        # The screen first; other devices and watchers are told after.
+        self.page.update()
+        log.debug(
+            "action %s%r: %.1f ms, render %.1f ms, update sent %.1f ms",
+            getattr(action, "__name__", action),
+            args,
+            (acted - began) * 1000,
+            (rendered - acted) * 1000,
+            (time.perf_counter() - rendered) * 1000,
+        )
         if self.state.language != language:
-            self.page.update()  # shown at once; remembering it can follow
-            await self.prefs.set(LANGUAGE_KEY, self.state.language)
+            await self.prefs.set(LANGUAGE_KEY, self.state.language)  # remembered on the device
         if changed:
             self.page.pubsub.send_others(("saved", *changed))
         if self.keeper:
             self.keeper.changed()
-        # Update the whole page: Flet's own update after an event covers only the
-        # event's part of it (a dialog's button would refresh the dialog alone).
-        self.page.update()
         if self.page.route != self.state.route:
             await self.page.push_route(self.state.route)  # the URL follows the screen
+        await self._to_top()
 
     async def _make_durable(self) -> None:
         """Nothing is shown as saved before it is."""
@@ -283,7 +354,8 @@ class Session:
             log.warning("ignored a route that is not a URL: %r", str(route)[:200])
             return
         if route == self.state.route:
-            return  # already showing it
+            quiet()  # already showing it (our own push_route): nothing to send
+            return
         if not await self.allowed():
             return
         async with self.lock:
@@ -297,6 +369,7 @@ class Session:
         if self.page.route != self.state.route:
             # the state did not follow (Back mid-hand asks first): put its URL back
             await self.page.push_route(self.state.route)
+        await self._to_top()
 
     async def saved_elsewhere(self, message: Any) -> None:
         """Another tab saved (or deleted) a game: if it is ours, show the new version."""
@@ -316,6 +389,7 @@ class Session:
                 await asyncio.to_thread(self.state.perform, self.state.reload)
                 self.render()
         self.page.update()
+        await self._to_top()
 
     def follow(self) -> None:
         self.page.pubsub.subscribe(self.saved_elsewhere)
@@ -330,13 +404,12 @@ class Session:
         await self._reload()
 
     def render(self) -> None:
-        """Show the state. Screens with inputs (set-up, a hand) are built once and
-        then synced in place; the others are cheap to rebuild."""
+        """Show the state. Screens with inputs (set-up, a hand) and the scoreboard
+        are built once and then synced in place; the others are cheap to rebuild."""
         state = self.state
         shown = (state.route, state.draft.step if state.draft else None)
         if shown != self.shown:
-            self.shown, self.screen = shown, None
-            self._new_view()
+            self._place(shown)
         bar = (state.screen, title_of(state), state.language)
         if bar != self.bar:  # the same bar is kept: a tap sends only what changed
             self.view.appbar, self.bar = app_bar(state, self.on), bar
@@ -383,6 +456,13 @@ class Session:
 
 
 Draw = Callable[[AppState, Any, Any], Built]
+
+
+def quiet() -> None:
+    """No update after this event: Flet's automatic one would compare the whole
+    page (every control of every view) to find nothing changed."""
+    ft.context.reset_auto_update()  # type: ignore[no-untyped-call]  # this event's own
+    ft.context.disable_auto_update()  # type: ignore[no-untyped-call]
 
 
 def draw(screen: Screen) -> Draw:
@@ -452,7 +532,21 @@ def make_main(
     return main
 
 
-LANGUAGE_COOKIE = "language"
+LANGUAGE_COOKIE = "language"  # the browser's language, set by the server on the page
+PICKED_COOKIE = "picked"  # the language picked on the device, set by the page (static.py)
+
+
+def _socket(page: ft.Page) -> Any:
+    """The websocket of a page served by our web server (None elsewhere)."""
+    connection = getattr(page.session, "connection", None)
+    return getattr(connection, "_FletApp__websocket", None)
+
+
+def request_cookies(page: ft.Page) -> dict[str, str] | None:
+    """The cookies the page's websocket request carried; None when not served
+    by our web server (the offline build, a native app)."""
+    cookies = getattr(_socket(page), "cookies", None)
+    return dict(cookies) if cookies is not None else None
 
 
 def client_language(page: ft.Page) -> str | None:
@@ -461,8 +555,7 @@ def client_language(page: ft.Page) -> str | None:
     a browser may open the websocket with a shorter Accept-Language), else
     the Accept-Language header the connection sent (the web server keeps the
     connection; a native app has none and starts in English)."""
-    connection = getattr(page.session, "connection", None)
-    socket = getattr(connection, "_FletApp__websocket", None)
+    socket = _socket(page)
     cookies = getattr(socket, "cookies", None)
     cookie = cookies.get(LANGUAGE_COOKIE, "") if cookies is not None else ""
     if cookie and i18n.match(cookie) in i18n.LANGUAGES:

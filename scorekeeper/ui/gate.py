@@ -226,6 +226,7 @@ def make_web_main(
             await keeper_main(page, keeper)
             page.pubsub.subscribe_topic("keys", keys_changed)
             if from_link:
+                page.update()  # the first screen first: this waits for the page's answer
                 await page.push_route(rest)  # the secret leaves the address bar
             return
 

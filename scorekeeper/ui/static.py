@@ -31,6 +31,7 @@ import anyio
 from flet.controls.types import RouteUrlStrategy, WebRenderer
 from flet_web import patch_index_html
 
+from scorekeeper.ui.app import LANGUAGE_KEY, PICKED_COOKIE
 from scorekeeper.ui.webclient import WebClient
 
 Scope = MutableMapping[str, Any]
@@ -127,6 +128,19 @@ PRELOAD = """(function () {
 })();"""
 
 
+# The language picked on this device (kept by the client in the browser's
+# storage as "flutter.language") rides to the server as a cookie on the
+# websocket's request: the first screen is drawn in it with no round trip to
+# ask the page for it. The server checks the value against its languages.
+PICKED = """(function () {
+  var d = document, v = null;
+  try { v = JSON.parse(localStorage.getItem("flutter.LANGUAGE_KEY") || "null"); } catch (e) {}
+  d.cookie = typeof v === "string" && /^[A-Za-z_-]{2,12}$/.test(v)
+    ? "COOKIE=" + v + "; Path=/; SameSite=Strict"
+    : "COOKIE=; Path=/; Max-Age=0; SameSite=Strict";
+})();"""
+
+
 def server_index(
     web: WebClient,
     *,
@@ -168,7 +182,8 @@ def server_index(
         if old not in page:
             raise ValueError(f"the client's index.html has changed: {old!r} not found")
         page = page.replace(old, new)
-    preload = f"<script>{PRELOAD.replace('PREFIX', prefix)}</script>\n"
+    picked = PICKED.replace("LANGUAGE_KEY", LANGUAGE_KEY).replace("COOKIE", PICKED_COOKIE)
+    preload = f"<script>{PRELOAD.replace('PREFIX', prefix)}\n{picked}</script>\n"
     page = page.replace(
         f'<script src="{prefix}python.js">', preload + f'<script src="{prefix}python.js">'
     )

@@ -41,10 +41,14 @@ class ScreenSpec:
     module: str  # scorekeeper.ui.screens.<module>.build draws the screen
     title: Callable[["AppState"], str]
     enter: Callable[["AppState", Params], None]  # follow a URL (reload, back, a link) here
-    # Screens with inputs are drawn once and then synced in place while this
-    # key stays the same (rebuilding a text field would drop its focus);
+    # Screens with inputs, and the scoreboard, are drawn once and then synced
+    # in place while this key stays the same (rebuilding a text field would
+    # drop its focus; a saved hand changes a few of the scoreboard's controls);
     # the others are drawn again after every action.
     keep: Callable[["AppState"], Hashable] | None = None
+    # A screen opened over another one (a hand over its scoreboard): the one
+    # underneath stays drawn, and is synced in place when it shows again.
+    over: "Screen | None" = None
 
 
 def _game_title(state: "AppState") -> str:
@@ -84,6 +88,10 @@ def _enter_hand(state: "AppState", params: Params) -> None:
         state.begin_hand()
 
 
+def _game_key(state: "AppState") -> Hashable:
+    return state.saved.id if state.saved else None
+
+
 def _setup_key(state: "AppState") -> Hashable:
     return id(state.form)
 
@@ -102,8 +110,10 @@ SCREENS: dict[Screen, ScreenSpec] = {
     Screen.SETUP: ScreenSpec(
         "/new", "setup", lambda _s: _("New game"), _enter_setup, keep=_setup_key
     ),
-    Screen.GAME: ScreenSpec("/game/{id}", "scoreboard", _game_title, _enter_game),
-    Screen.HAND: ScreenSpec("/game/{id}/hand", "hand", _hand_title, _enter_hand, keep=_hand_key),
+    Screen.GAME: ScreenSpec("/game/{id}", "scoreboard", _game_title, _enter_game, keep=_game_key),
+    Screen.HAND: ScreenSpec(
+        "/game/{id}/hand", "hand", _hand_title, _enter_hand, keep=_hand_key, over=Screen.GAME
+    ),
     Screen.HISTORY: ScreenSpec(
         "/history", "history", lambda _s: _("History"), lambda state, _p: state.show_history()
     ),
@@ -122,9 +132,9 @@ SCREENS: dict[Screen, ScreenSpec] = {
 }
 
 
-def route_of(state: "AppState") -> str:
-    """The URL of what the state shows."""
-    route = SCREENS[state.screen].route
+def route_of(state: "AppState", screen: Screen | None = None) -> str:
+    """The URL of what the state shows (or of `screen`, for the state's game)."""
+    route = SCREENS[screen or state.screen].route
     if "{id}" in route:
         return route.format(id=state.saved.id) if state.saved else "/"
     return route

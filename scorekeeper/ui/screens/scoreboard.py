@@ -1,6 +1,9 @@
 """The scoreboard of a game: both sides' scores and bags, whose deal, the
 score sheet with edit and undo, the result at the end."""
 
+from collections.abc import Callable
+from functools import partial
+
 import flet as ft
 
 from scorekeeper.i18n import _, ngettext
@@ -32,55 +35,56 @@ from scorekeeper.ui.text import (
 RECENT_HANDS = 10  # the sheet shows these at first: a long game costs no more to draw
 
 
-def side_card(state: AppState, side: int) -> ft.Control:
-    assert state.saved and state.score
-    game, total = state.saved.game, state.score.sides[side]
-    limit = game.rules.bag_limit
-    near = total.bags >= max(1, limit - 3)
-    bags = _("Bags {count} of {limit}").format(count=num(total.bags), limit=num(limit))
-    spoken = _("{names}: {score}, bags {count} of {limit}").format(
-        names=side_spoken(game, side),
-        score=num(total.score),
-        count=num(total.bags),
-        limit=num(limit),
-    )
-    card = ft.Container(
-        ft.Column(
-            [
-                ft.Text(
-                    side_label(game, side),
-                    size=16,
-                    weight=ft.FontWeight.BOLD,
-                    color=SIDE_COLORS[side],
-                ),
-                tagged(
-                    f"score-{side}", ft.Text(num(total.score), size=44, weight=ft.FontWeight.BOLD)
-                ),
-                tagged(
-                    f"bags-{side}",
+class SideCard:
+    """One side's card: its score and bags, changed in place after each hand."""
+
+    def __init__(self, game: Game, side: int) -> None:
+        self.side = side
+        self.score = ft.Text("", size=44, weight=ft.FontWeight.BOLD)
+        self.bags = ft.Text("", size=14)
+        card = ft.Container(
+            ft.Column(
+                [
                     ft.Text(
-                        bags + (_(" · near the penalty!") if near else ""),
-                        color=ft.Colors.ERROR if near else None,
-                        size=14,
+                        side_label(game, side),
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                        color=SIDE_COLORS[side],
                     ),
-                ),
-            ],
-            spacing=2,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
-        border=ft.Border.all(2, SIDE_COLORS[side]),
-        border_radius=12,
-        padding=12,
-    )
-    # read as one line per side ("Ana and Cy: 122, bags 2 of 10")
-    return ft.Semantics(
-        identifier=f"side-{side}",
-        label=spoken,
-        container=True,
-        exclude_semantics=True,
-        content=card,
-        expand=True,
-    )
+                    tagged(f"score-{side}", self.score),
+                    tagged(f"bags-{side}", self.bags),
+                ],
+                spacing=2,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            border=ft.Border.all(2, SIDE_COLORS[side]),
+            border_radius=12,
+            padding=12,
+        )
+        # read as one line per side ("Ana and Cy: 122, bags 2 of 10")
+        self.control = ft.Semantics(
+            identifier=f"side-{side}",
+            container=True,
+            exclude_semantics=True,
+            content=card,
+            expand=True,
+        )
+
+    def show(self, state: AppState) -> None:
+        assert state.saved and state.score
+        game, total = state.saved.game, state.score.sides[self.side]
+        limit = game.rules.bag_limit
+        near = total.bags >= max(1, limit - 3)
+        bags = _("Bags {count} of {limit}").format(count=num(total.bags), limit=num(limit))
+        self.control.label = _("{names}: {score}, bags {count} of {limit}").format(
+            names=side_spoken(game, self.side),
+            score=num(total.score),
+            count=num(total.bags),
+            limit=num(limit),
+        )
+        self.score.value = num(total.score)
+        self.bags.value = bags + (_(" · near the penalty!") if near else "")
+        self.bags.color = ft.Colors.ERROR if near else None
 
 
 def sheet_header(game: Game) -> ft.Control:
@@ -158,109 +162,171 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
     )
 
 
-def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
-    assert state.saved and state.score
-    game, score = state.saved.game, state.score
-    controls: list[ft.Control] = []
-    if state.summary:
-        controls.append(
-            tagged(
-                "summary",
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text(state.summary[0], weight=ft.FontWeight.BOLD),
-                            *[ft.Text(line) for line in state.summary[1:]],
-                        ],
-                        spacing=2,
-                    ),
-                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                    padding=12,
-                    border_radius=8,
-                ),
-            )
-        )
-    result = outcome(game, score)
-    if result:
-        controls.append(banner(result, "outcome", ft.Colors.PRIMARY_CONTAINER))
-    controls.append(ft.Row([side_card(state, s) for s in range(len(score.sides))]))
-    if score.status is Status.IN_PROGRESS:
-        assert score.next_dealer is not None and score.next_first_bidder is not None
-        controls.append(
-            tagged(
-                "turn",
-                ft.Text(
-                    (
-                        _("Hand {number}: {dealer} draws first, {bidder} bids first")
-                        if game.variant is Variant.TWO_PLAYER
-                        else _("Hand {number}: {dealer} deals, {bidder} bids first")
-                    ).format(
-                        number=len(game.hands) + 1,
-                        dealer=player(game, score.next_dealer),
-                        bidder=player(game, score.next_first_bidder),
-                    ),
-                    size=16,
-                ),
-            )
-        )
-        controls.append(
-            ft.FilledButton(
-                _("Enter hand"), icon=ft.Icons.EDIT_NOTE, height=56, on_click=on(state.begin_hand)
-            )
-        )
-    else:
-        controls.append(
-            ft.Row(
+def summary_box(lines: list[str]) -> ft.Control:
+    return tagged(
+        "summary",
+        ft.Container(
+            ft.Column(
                 [
-                    ft.FilledButton(
-                        _("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=on(state.rematch)
-                    ),
-                    ft.OutlinedButton(
-                        _("Home"), icon=ft.Icons.HOME, height=48, on_click=on(state.go_home)
-                    ),
+                    ft.Text(lines[0], weight=ft.FontWeight.BOLD),
+                    *[ft.Text(line) for line in lines[1:]],
                 ],
-                wrap=True,
-            )
+                spacing=2,
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            padding=12,
+            border_radius=8,
+        ),
+    )
+
+
+class Scoreboard:
+    """Drawn once per game, then `sync()` changes only what a hand changed: the
+    scores, whose deal, the summary, a new line on the sheet. A line is drawn
+    again only when its hand or its score did change (an edit re-scores the
+    hands after it), so saving a hand sends a few controls, not the screen."""
+
+    def __init__(self, state: AppState, on: Bind) -> None:
+        assert state.saved and state.score
+        self.state, self.on = state, on
+        game = state.saved.game
+        self.cards = [SideCard(game, s) for s in range(len(game.variant.sides))]
+        self.cards_row = ft.Row([card.control for card in self.cards])
+        self.turn = tagged("turn", ft.Text("", size=16))
+        self.enter = ft.FilledButton(
+            _("Enter hand"), icon=ft.Icons.EDIT_NOTE, height=56, on_click=on(state.begin_hand)
         )
-    if game.hands:
-        controls.append(
-            ft.Row(
-                [
-                    heading(_("Hands")),
-                    ft.TextButton(
-                        _("Undo last hand"),
-                        icon=directed(ft.Icons.UNDO),
-                        height=48,
-                        on_click=on(state.ask_undo_last_hand),
-                    ),
-                ],
-                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-            )
+        self.finished = ft.Row(
+            [
+                ft.FilledButton(
+                    _("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=on(state.rematch)
+                ),
+                ft.OutlinedButton(
+                    _("Home"), icon=ft.Icons.HOME, height=48, on_click=on(state.go_home)
+                ),
+            ],
+            wrap=True,
         )
-        controls.append(sheet_header(game))
-        count = len(game.hands)
-        shown = count if state.all_hands else min(count, RECENT_HANDS)
-        controls += [hand_row(state, on, i) for i in reversed(range(count - shown, count))]
-        if shown < count:
-            controls.append(
+        self.sheet_title = ft.Row(
+            [
+                heading(_("Hands")),
                 ft.TextButton(
-                    ngettext("Show the {count} hand", "Show all {count} hands", count).format(
-                        count=count
-                    ),
-                    on_click=on(state.show_all_hands),
+                    _("Undo last hand"),
+                    icon=directed(ft.Icons.UNDO),
                     height=48,
+                    on_click=on(state.ask_undo_last_hand),
+                ),
+            ],
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        )
+        self.header = sheet_header(game)
+        self.legend = ft.Text(
+            _("Bids / tricks taken, then points → total. N: nil, BN: blind nil."),
+            size=12,
+            italic=True,
+        )
+        rules = game.rules.overrides()
+        self.rules = (
+            ft.Text(_("House rules: {rules}").format(rules=rules_summary(rules)), size=12)
+            if rules
+            else None
+        )
+        # what each changing part was drawn from, and the control drawn
+        self.parts: dict[object, tuple[object, ft.Control]] = {}
+        self.used: set[object] = set()
+        self.column = ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
+        self.controls: list[ft.Control] = [self.column]
+        self.sync()
+
+    def part(self, name: object, shape: object, draw: Callable[[], ft.Control]) -> ft.Control:
+        """The control drawn for `shape` last time, or a new one if it changed."""
+        self.used.add(name)
+        kept = self.parts.get(name)
+        if kept is not None and kept[0] == shape:
+            return kept[1]
+        control = draw()
+        self.parts[name] = (shape, control)
+        return control
+
+    def sync(self) -> None:
+        state = self.state
+        assert state.saved and state.score
+        game, score = state.saved.game, state.score
+        shown: list[ft.Control] = []
+        self.used = set()
+        if state.message:
+            message = state.message
+            shown.append(
+                self.part(
+                    "message",
+                    message,
+                    lambda: banner(message, "message", ft.Colors.TERTIARY_CONTAINER),
                 )
             )
-        controls.append(
-            ft.Text(
-                _("Bids / tricks taken, then points → total. N: nil, BN: blind nil."),
-                size=12,
-                italic=True,
+        if state.summary:
+            lines = list(state.summary)
+            shown.append(self.part("summary", tuple(lines), lambda: summary_box(lines)))
+        result = outcome(game, score)
+        if result:
+            shown.append(
+                self.part(
+                    "outcome",
+                    result,
+                    lambda: banner(result, "outcome", ft.Colors.PRIMARY_CONTAINER),
+                )
             )
+        for card in self.cards:
+            card.show(state)
+        shown.append(self.cards_row)
+        if score.status is Status.IN_PROGRESS:
+            assert score.next_dealer is not None and score.next_first_bidder is not None
+            turn = self.turn.content
+            assert isinstance(turn, ft.Text)
+            turn.value = (
+                _("Hand {number}: {dealer} draws first, {bidder} bids first")
+                if game.variant is Variant.TWO_PLAYER
+                else _("Hand {number}: {dealer} deals, {bidder} bids first")
+            ).format(
+                number=len(game.hands) + 1,
+                dealer=player(game, score.next_dealer),
+                bidder=player(game, score.next_first_bidder),
+            )
+            shown += [self.turn, self.enter]
+        else:
+            shown.append(self.finished)
+        if game.hands:
+            shown += [self.sheet_title, self.header]
+            count = len(game.hands)
+            first = 0 if state.all_hands else max(0, count - RECENT_HANDS)
+            for index in reversed(range(first, count)):
+                drawn = (game.hands[index], score.hands[index])
+                shown.append(
+                    self.part(("hand", index), drawn, partial(hand_row, state, self.on, index))
+                )
+            if first > 0:
+                shown.append(
+                    self.part(
+                        "show-all",
+                        count,
+                        lambda: ft.TextButton(
+                            ngettext(
+                                "Show the {count} hand", "Show all {count} hands", count
+                            ).format(count=count),
+                            on_click=self.on(state.show_all_hands),
+                            height=48,
+                        ),
+                    )
+                )
+            shown.append(self.legend)
+        if self.rules is not None:
+            shown.append(self.rules)
+        self.parts = {name: kept for name, kept in self.parts.items() if name in self.used}
+        same = len(shown) == len(self.column.controls) and all(
+            a is b for a, b in zip(shown, self.column.controls, strict=True)
         )
-    rules = game.rules.overrides()
-    if rules:
-        controls.append(
-            ft.Text(_("House rules: {rules}").format(rules=rules_summary(rules)), size=12)
-        )
-    return controls
+        if not same:  # the same controls in the same order: nothing to send
+            self.column.controls = shown
+
+
+def build(state: AppState, on: Bind, files: Files) -> Scoreboard | list[ft.Control]:
+    return Scoreboard(state, on) if state.saved and state.score else []
