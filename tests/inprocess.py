@@ -208,3 +208,41 @@ async def open_app(
     app = App(session, conn)
     await app.settle()
     return app
+
+
+async def open_watch(
+    store: GameStore,
+    route: str = "/live",
+    device_storage: dict[str, Any] | None = None,
+    cookies: dict[str, str] | None = None,
+    size: tuple[int, int] = (400, 860),
+) -> App:
+    """A watch-link page on the live board of `store`. `cookies` stand for what
+    the page's request left for its websocket (the server's language cookie)."""
+    from types import SimpleNamespace
+
+    from scorekeeper.ui.live import LiveBoard
+    from scorekeeper.ui.watch import WatchSession
+
+    conn = LoopbackConnection(PubSubHub(loop=asyncio.get_running_loop()))
+    if device_storage is not None:
+        conn.device_storage = device_storage
+    # where client_language finds the websocket of a served page
+    conn._FletApp__websocket = SimpleNamespace(cookies=cookies or {}, headers={})  # type: ignore[attr-defined]
+    session = Session(conn)
+    conn.session = session
+    session.apply_page_patch({"route": route, "width": size[0], "height": size[1]})
+    msgpack.packb(session.get_page_patch(), default=ENCODE)
+    await session.connect(conn)
+    board = LiveBoard(store)
+
+    async def logged_out() -> None:
+        raise AssertionError("the watcher was logged out")
+
+    watcher = WatchSession(session.page, board.games, lambda: True, logged_out)
+    await watcher.start(route)
+    await session.after_event(session.page)
+    app = App(session, conn)
+    app.watcher = watcher  # type: ignore[attr-defined]
+    await app.settle()
+    return app

@@ -204,28 +204,11 @@ class Session:
 
     async def choose_language(self) -> None:
         """The language picked earlier on this device, else the browser's."""
-        try:
-            stored = await self.prefs.get(LANGUAGE_KEY)
-        except Exception:  # no client storage (an old client): the browser's language
-            log.debug("no client storage", exc_info=True)
-            stored = None
-        picked = i18n.match(stored) if isinstance(stored, str) else None
-        self.state.language = (
-            picked or client_language(self.page) or self.device_language or i18n.DEFAULT
-        )
+        self.state.language = await device_language(self.page, self.prefs, self.device_language)
         self.apply_direction()
 
     def apply_direction(self) -> None:
-        """The page reads in the language's direction, and Flutter's own words
-        (tooltips, dates) follow its locale."""
-        code = self.state.language
-        self.page.rtl = i18n.get(code).rtl
-        self.page.locale_configuration = ft.LocaleConfiguration(
-            supported_locales=[ft.Locale(c) for c in i18n.LANGUAGES],
-            current_locale=ft.Locale(code),
-        )
-        with self.speaking():
-            self.page.title = _("Spades Scorekeeper")
+        speak(self.page, self.state.language)
 
     async def run(self, action: Callable[..., None], *args: Any) -> None:
         if not await self.allowed():
@@ -449,6 +432,34 @@ def make_main(
 
 
 LANGUAGE_COOKIE = "language"
+PREFS_TIMEOUT = 5.0  # seconds a client is given to read its storage
+
+
+async def device_language(
+    page: ft.Page, prefs: ft.SharedPreferences, fallback: str | None = None
+) -> str:
+    """The language a page speaks: the one picked on this device earlier (the
+    browser's storage), else the browser's preferred one, else `fallback`,
+    else English. The keeper's app and the watch pages choose alike."""
+    try:
+        stored = await asyncio.wait_for(prefs.get(LANGUAGE_KEY), PREFS_TIMEOUT)
+    except Exception:  # no client storage (an old client): the browser's language
+        log.debug("no client storage", exc_info=True)
+        stored = None
+    picked = i18n.match(stored) if isinstance(stored, str) else None
+    return picked or client_language(page) or fallback or i18n.DEFAULT
+
+
+def speak(page: ft.Page, code: str) -> None:
+    """The page reads in the language's direction, and Flutter's own words
+    (tooltips, dates) follow its locale."""
+    page.rtl = i18n.get(code).rtl
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(c) for c in i18n.LANGUAGES],
+        current_locale=ft.Locale(code),
+    )
+    with i18n.language(code):
+        page.title = _("Spades Scorekeeper")
 
 
 def client_language(page: ft.Page) -> str | None:
