@@ -255,3 +255,29 @@ def test_the_connection_lost_banner_speaks_the_page_language(browser, app):
     finally:
         for page in (thai, hebrew, picked):
             page.context.close()
+
+
+def test_the_watch_link_speaks_the_browsers_language(browser, app):
+    """A phone with the watch link in Hebrew: the board and the table display in
+    Hebrew, right to left, -58 drawn with its sign in front."""
+    keeper = open_in(browser, app.url, "he-IL")
+    watcher = open_in(browser, app.watch_url, "he-IL")
+    try:
+        play_a_hand(keeper, "he")
+        title = watcher.get_by_role("heading", name=tr("he", "Live scores"))
+        expect(title).to_be_visible()
+        assert centre_x(watcher, title) > PHONE["width"] / 2
+        score = hook(watcher, "live-score-0-0")
+        expect(score).to_have_text("\u2066-58\u2069")
+        heights = glyph_heights(watcher, score, inset=0)
+        assert len(heights) == 3 and heights[0] < min(heights[1:]) / 3, heights
+        with i18n.language("he"):
+            bags = i18n._("Bags {count}").format(count=i18n.number(2))
+        expect(hook(watcher, "live-bags-0-0")).to_have_text(bags)
+        button(watcher, "he", "Table display").click()
+        expect(hook(watcher, "table-score-0")).to_have_text("\u2066-58\u2069")
+        turn = tr("he", "Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+        assert shown(hook(watcher, "table-turn").inner_text()).startswith(turn)
+    finally:
+        keeper.context.close()
+        watcher.context.close()
