@@ -99,11 +99,11 @@ def button(page: Page, language: str, message: str):
     return page.get_by_role("button", name=tr(language, message), exact=True)
 
 
-def play_a_hand(page: Page, language: str) -> None:
+def play_a_hand(page: Page, language: str, names: tuple[str, ...] | None = None) -> None:
     """Set up a game and enter one hand, finding every control by its words in
     `language`: any English left on the way would not be found."""
     button(page, language, "New game").click()
-    for seat, name in enumerate(NAMES[language]):
+    for seat, name in enumerate(names or NAMES[language]):
         with i18n.language(language):
             label = f"{i18n.number(seat + 1)} · {i18n._(('South', 'West', 'North', 'East')[seat])}"
         type_into(page, label, name)

@@ -423,3 +423,19 @@ def test_the_watch_pages_follow_the_device_language(store, storage, cookies, lan
     minus = "\u2066-58\u2069" if language == "he" else "-58"
     assert board.hook("live-score-0-0").value == minus
     assert table.hook("table-score-0").value == minus
+
+
+@pytest.mark.parametrize("language", ["sq", "en", "th", "he"])
+def test_every_line_of_the_summary_starts_as_a_sentence(language):
+    """Albanian puts the verb first ("ndan Besa"): a line that does not start
+    with a name starts with a capital, as in every other language."""
+    from scorekeeper.scoring import score_game
+    from scorekeeper.ui.text import describe_hand
+
+    game = Game(Variant.PARTNERSHIP, ("Arbër", "Besa", "Çlirim", "Drita"), 0, RuleSet())
+    game = replace(game, hands=(hand([4, 3, "nil", 4], [4, 3, 2, 4]),))
+    with i18n.language(language):
+        lines = describe_hand(game, score_game(game), 0)
+    assert len(lines) >= 5
+    for line in lines:
+        assert not line[0].islower(), line

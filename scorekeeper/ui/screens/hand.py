@@ -23,7 +23,15 @@ from scorekeeper.ui.screens.widgets import (
     tagged,
 )
 from scorekeeper.ui.state import BLIND, REST, AppState
-from scorekeeper.ui.text import bid_label, event_lines, outcome, player, side_label, signed
+from scorekeeper.ui.text import (
+    bid_label,
+    event_lines,
+    outcome,
+    player,
+    sentence,
+    side_label,
+    signed,
+)
 
 KEY_HEIGHT = 52  # touch targets of at least 48 px
 COLUMNS = 5  # five keys a row fit a 360 px wide phone
@@ -178,7 +186,7 @@ class HandView:
         else:
             turn = _("{dealer} deals; {bidder} bids first and leads")
         self.controls: list[ft.Control] = [
-            ft.Text(turn.format(dealer=dealer, bidder=bidder), size=16),
+            ft.Text(sentence(turn.format(dealer=dealer, bidder=bidder)), size=16),
             self.hand_error,
             ft.Column(lines, spacing=4),
             self.status,
