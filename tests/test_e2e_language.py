@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper import i18n
 from scorekeeper.ui.static import CONNECTION_LOST
-from tests.served import PHONE, hook, load, pick, settle, type_into
+from tests.served import PHONE, SMALL_PHONE, hook, load, pick, settle, still, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -72,6 +72,43 @@ GLYPH_HEIGHTS = """async (png) => {
   }
   return glyphs.map(g => g.bottom - g.top + 1);
 }"""
+
+
+# How many lines of dark text a screenshot holds (rows of ink between blank rows).
+TEXT_LINES = """async (png) => {
+  const image = new Image();
+  image.src = "data:image/png;base64," + png;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, image.width, image.height).data;
+  let lines = 0, inside = false;
+  for (let y = 0; y < image.height; y++) {
+    let inked = false;
+    for (let x = 0; x < image.width && !inked; x++) {
+      const i = (y * image.width + x) * 4;
+      inked = data[i] + data[i + 1] + data[i + 2] < 3 * 110;
+    }
+    if (inked && !inside) lines += 1;
+    inside = inked;
+  }
+  return lines;
+}"""
+
+
+def text_lines(page: Page, element: Locator, inset: int = 4) -> int:
+    box = element.bounding_box()
+    assert box is not None
+    clip = {
+        "x": box["x"] + inset,
+        "y": box["y"] + inset,
+        "width": box["width"] - 2 * inset,
+        "height": box["height"] - 2 * inset,
+    }
+    return page.evaluate(TEXT_LINES, base64.b64encode(page.screenshot(clip=clip)).decode())
 
 
 def glyph_heights(page: Page, element: Locator, inset: int = 6) -> list[int]:
@@ -281,3 +318,24 @@ def test_the_watch_link_speaks_the_browsers_language(browser, app):
     finally:
         keeper.context.close()
         watcher.context.close()
+
+
+def test_the_rest_key_fits_its_word_on_a_small_phone(browser, app):
+    """A fifth of a 360 px screen: Albanian's "Mbetja" on one line, not broken
+    in two (lines are counted as bands of ink: Thai's marks would count apart)."""
+    language = "sq"
+    page = open_in(browser, app.url, "sq-AL", SMALL_PHONE)
+    try:
+        play_a_hand(page, language)
+        button(page, language, "Enter hand").click()
+        expect(hook(page, "contracts")).to_be_visible()
+        settle(page)
+        for seat, bid in enumerate((4, 3, 3, 3)):
+            pick(page, seat, bid)
+        button(page, language, "Next: tricks").click()
+        expect(hook(page, "tricks-left")).to_be_visible()
+        still(page)
+        assert text_lines(page, hook(page, "key-rest")) == 1
+        assert text_lines(page, hook(page, "key-13")) == 1  # the check itself: a plain key
+    finally:
+        page.context.close()
