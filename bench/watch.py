@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from scorekeeper.access import load_keys
 from tests.flet_client import FletClient, open_socket
-from tests.served import PHONE, ServedApp, hook, launch, new_game, open_app, settle
+from tests.served import PHONE, ServedApp, hook, launch, new_game, open_app, pick, settle
 
 WATCHERS = 20
 HANDS = 25
@@ -73,15 +73,15 @@ def bid_and_count(page, bids, tricks) -> None:
     expect(hook(page, "contracts")).to_be_visible()
     settle(page)
     for seat, bid in enumerate(bids):
-        for _ in range(bid):
-            hook(page, f"bid-plus-{seat}").click()
+        pick(page, seat, bid)
+        expect(hook(page, f"bid-{seat}")).to_have_text(str(bid))
     page.get_by_role("button", name="Next: tricks").click()
     expect(hook(page, "tricks-left")).to_be_visible()
     settle(page)
     for seat, count in enumerate(tricks):
-        for _ in range(count):
-            hook(page, f"tricks-plus-{seat}").click()
-    expect(hook(page, "tricks-left")).to_have_text("Tricks left: 0")
+        pick(page, seat, count)
+        expect(hook(page, f"tricks-{seat}")).to_have_text(str(count))
+    expect(hook(page, "tricks-left")).to_have_text("0 tricks left of 13")
 
 
 def main() -> None:
