@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper import i18n
 from scorekeeper.ui.static import CONNECTION_LOST
+from scorekeeper.ui.text import sentence
 from tests.served import PHONE, SMALL_PHONE, hook, load, pick, settle, still, type_into
 
 pytestmark = pytest.mark.e2e
@@ -180,6 +181,7 @@ def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
             failed = i18n.ngettext(
                 "{player}'s nil failed ({count} trick)", "{player}'s nil failed ({count} tricks)", 2
             ).format(player="\u2068" + NAMES[language][2] + "\u2069", count=2)
+            failed = sentence(failed)  # a summary line starts as a sentence
         assert failed.replace("\u2068", "").replace("\u2069", "") in summary.replace(
             "\u2068", ""
         ).replace("\u2069", "")
