@@ -168,22 +168,36 @@ def is_rtl() -> bool:
 # -- numbers, dates and times for the language in force ----------------------------
 
 
+LEFT_TO_RIGHT_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"
+SIGNS = ("-", "+", "\u2212")
+
+
+def numeric(text: str) -> str:
+    """A formatted number as it must be shown. In a right-to-left language the
+    bidi algorithm moves a leading sign to the right of the digits ("58-" for
+    -58): a number with a sign is isolated left to right there, so it reads
+    "-58" in any sentence, label or chart."""
+    if current().rtl and text.lstrip("\u200e\u200f").startswith(SIGNS):
+        return f"{LEFT_TO_RIGHT_ISOLATE}{text}{POP_ISOLATE}"
+    return text
+
+
 def number(value: int | float) -> str:
-    return numbers.format_decimal(value, locale=current().locale)
+    return numeric(numbers.format_decimal(value, locale=current().locale))
 
 
 def signed(value: int) -> str:
     """Points with their sign, +40 or -100."""
-    return numbers.format_decimal(value, format="+#,##0;-#,##0", locale=current().locale)
+    return numeric(numbers.format_decimal(value, format="+#,##0;-#,##0", locale=current().locale))
 
 
 def decimal(value: float, pattern: str = "#,##0.##") -> str:
     """A number with a fixed pattern, "0.0" for one decimal."""
-    return numbers.format_decimal(value, format=pattern, locale=current().locale)
+    return numeric(numbers.format_decimal(value, format=pattern, locale=current().locale))
 
 
 def percent(rate: float) -> str:
-    return numbers.format_percent(rate, locale=current().locale)
+    return numeric(numbers.format_percent(rate, locale=current().locale))
 
 
 def day(value: date) -> str:

@@ -18,7 +18,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import make_main
+from scorekeeper.ui.app import LANGUAGE_KEY, PICKED_COOKIE, make_main
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
@@ -188,6 +188,15 @@ class FakeKeeper:
         self.resets += 1
 
 
+def served_cookies(
+    cookies: dict[str, str], device_storage: dict[str, Any] | None
+) -> dict[str, str]:
+    """The cookies a served page's websocket carries: the page's script adds
+    the language picked on the device (static.py) to what the server set."""
+    picked = (device_storage or {}).get(LANGUAGE_KEY)
+    return {**cookies, PICKED_COOKIE: picked} if isinstance(picked, str) else dict(cookies)
+
+
 async def open_app(
     store: GameStore,
     hub: PubSubHub | None = None,
@@ -205,7 +214,9 @@ async def open_app(
     if device_storage is not None:
         conn.device_storage = device_storage
     if cookies is not None:  # where flet-web's connection keeps its websocket
-        conn._FletApp__websocket = SimpleNamespace(cookies=cookies, headers={})
+        conn._FletApp__websocket = SimpleNamespace(
+            cookies=served_cookies(cookies, device_storage), headers={}
+        )
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": route, "width": 400, "height": 860})
@@ -214,5 +225,45 @@ async def open_app(
     await make_main(store)(session.page, keeper)
     await session.after_event(session.page)
     app = App(session, conn)
+    await app.settle()
+    return app
+
+
+async def open_watch(
+    store: GameStore,
+    route: str = "/live",
+    device_storage: dict[str, Any] | None = None,
+    cookies: dict[str, str] | None = None,
+    size: tuple[int, int] = (400, 860),
+) -> App:
+    """A watch-link page on the live board of `store`. `cookies` stand for what
+    the page's request left for its websocket (the server's language cookie)."""
+    from types import SimpleNamespace
+
+    from scorekeeper.ui.live import LiveBoard
+    from scorekeeper.ui.watch import WatchSession
+
+    conn = LoopbackConnection(PubSubHub(loop=asyncio.get_running_loop()))
+    if device_storage is not None:
+        conn.device_storage = device_storage
+    # where client_language finds the websocket of a served page
+    conn._FletApp__websocket = SimpleNamespace(  # type: ignore[attr-defined]
+        cookies=served_cookies(cookies or {}, device_storage), headers={}
+    )
+    session = Session(conn)
+    conn.session = session
+    session.apply_page_patch({"route": route, "width": size[0], "height": size[1]})
+    msgpack.packb(session.get_page_patch(), default=ENCODE)
+    await session.connect(conn)
+    board = LiveBoard(store)
+
+    async def logged_out() -> None:
+        raise AssertionError("the watcher was logged out")
+
+    watcher = WatchSession(session.page, board.games, lambda: True, logged_out)
+    await watcher.start(route)
+    await session.after_event(session.page)
+    app = App(session, conn)
+    app.watcher = watcher  # type: ignore[attr-defined]
     await app.settle()
     return app

@@ -3,11 +3,16 @@ Hebrew: it opens in that language, a whole hand is played in it, Hebrew reads
 right to left, and the picker switches at once and is kept across a reload
 and in a new tab."""
 
+import base64
+import re
+
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper import i18n
-from tests.served import PHONE, hook, load, pick, settle, type_into
+from scorekeeper.ui.static import CONNECTION_LOST
+from scorekeeper.ui.text import sentence
+from tests.served import PHONE, SMALL_PHONE, hook, load, pick, settle, still, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -23,6 +28,105 @@ def tr(language: str, message: str) -> str:
         return i18n._(message)
 
 
+def shown(text: str) -> str:
+    """Text as a reader takes it in: the isolate marks kept around names and
+    signed numbers left out (they are never drawn)."""
+    return re.sub("[\u2066-\u2069]", "", text)
+
+
+# The heights of the glyphs of the tallest line of dark text in a screenshot, left
+# to right: Flutter draws on a canvas, so the DOM cannot tell where a sign went.
+GLYPH_HEIGHTS = """async (png) => {
+  const image = new Image();
+  image.src = "data:image/png;base64," + png;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, image.width, image.height).data;
+  const ink = (x, y) => {
+    const i = (y * image.width + x) * 4;
+    return data[i] + data[i + 1] + data[i + 2] < 3 * 110;
+  };
+  let band = [0, -1], start = -1;
+  for (let y = 0; y <= image.height; y++) {
+    let inked = false;
+    for (let x = 0; y < image.height && x < image.width && !inked; x++) inked = ink(x, y);
+    if (inked && start < 0) start = y;
+    if (!inked && start >= 0) {
+      if (y - start > band[1] - band[0] + 1) band = [start, y - 1];
+      start = -1;
+    }
+  }
+  const glyphs = [];
+  let current = null;
+  for (let x = 0; x < image.width; x++) {
+    let top = -1, bottom = -1;
+    for (let y = band[0]; y <= band[1]; y++) {
+      if (ink(x, y)) { if (top < 0) top = y; bottom = y; }
+    }
+    if (top < 0) { current = null; continue; }
+    if (!current) { current = { top, bottom }; glyphs.push(current); }
+    current.top = Math.min(current.top, top);
+    current.bottom = Math.max(current.bottom, bottom);
+  }
+  return glyphs.map(g => g.bottom - g.top + 1);
+}"""
+
+
+# How many lines of dark text a screenshot holds (rows of ink between blank rows).
+TEXT_LINES = """async (png) => {
+  const image = new Image();
+  image.src = "data:image/png;base64," + png;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, image.width, image.height).data;
+  let lines = 0, inside = false;
+  for (let y = 0; y < image.height; y++) {
+    let inked = false;
+    for (let x = 0; x < image.width && !inked; x++) {
+      const i = (y * image.width + x) * 4;
+      inked = data[i] + data[i + 1] + data[i + 2] < 3 * 110;
+    }
+    if (inked && !inside) lines += 1;
+    inside = inked;
+  }
+  return lines;
+}"""
+
+
+def text_lines(page: Page, element: Locator, inset: int = 4) -> int:
+    box = element.bounding_box()
+    assert box is not None
+    clip = {
+        "x": box["x"] + inset,
+        "y": box["y"] + inset,
+        "width": box["width"] - 2 * inset,
+        "height": box["height"] - 2 * inset,
+    }
+    return page.evaluate(TEXT_LINES, base64.b64encode(page.screenshot(clip=clip)).decode())
+
+
+def glyph_heights(page: Page, element: Locator, inset: int = 6) -> list[int]:
+    """Of the biggest dark text inside `element` (its border left out)."""
+    box = element.bounding_box()
+    assert box is not None
+    clip = {
+        "x": box["x"] + inset,
+        "y": box["y"] + inset,
+        "width": box["width"] - 2 * inset,
+        "height": box["height"] - 2 * inset,
+    }
+    png = base64.b64encode(page.screenshot(clip=clip)).decode()
+    return page.evaluate(GLYPH_HEIGHTS, png)
+
+
 def open_in(browser: Browser, url: str, locale: str, viewport: dict[str, int] = PHONE) -> Page:
     context = browser.new_context(locale=locale, viewport=viewport)
     page = context.new_page()
@@ -34,11 +138,11 @@ def button(page: Page, language: str, message: str):
     return page.get_by_role("button", name=tr(language, message), exact=True)
 
 
-def play_a_hand(page: Page, language: str) -> None:
+def play_a_hand(page: Page, language: str, names: tuple[str, ...] | None = None) -> None:
     """Set up a game and enter one hand, finding every control by its words in
     `language`: any English left on the way would not be found."""
     button(page, language, "New game").click()
-    for seat, name in enumerate(NAMES[language]):
+    for seat, name in enumerate(names or NAMES[language]):
         with i18n.language(language):
             label = f"{i18n.number(seat + 1)} · {i18n._(('South', 'West', 'North', 'East')[seat])}"
         type_into(page, label, name)
@@ -78,14 +182,23 @@ def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
             failed = i18n.ngettext(
                 "{player}'s nil failed ({count} trick)", "{player}'s nil failed ({count} tricks)", 2
             ).format(player="\u2068" + NAMES[language][2] + "\u2069", count=2)
+            failed = sentence(failed)  # a summary line starts as a sentence
         assert failed.replace("\u2068", "").replace("\u2069", "") in summary.replace(
             "\u2068", ""
         ).replace("\u2069", "")
         assert "this hand" not in summary and "deals next" not in summary
         with i18n.language(language):
             side = i18n._("{names}: {score}, bags {count} of {limit}").split("{names}")[1]
-            side = side.format(score=i18n.number(-58), count=i18n.number(2), limit=i18n.number(10))
-        expect(hook(page, "side-0")).to_contain_text(side)
+            side = side.format(score="-58", count=i18n.number(2), limit=i18n.number(10))
+            this_hand = i18n._("{names}: {points} this hand, {score} in all").split("{names}")[1]
+            this_hand = this_hand.format(points="-58", score="-58")
+        assert side in shown(hook(page, "side-0").inner_text())
+        assert this_hand in shown(summary)
+        if language == "he":  # right to left, the sign kept in front of the number
+            assert "\u2066-58\u2069" in hook(page, "side-0").inner_text()
+        # As drawn: the flat minus sign is the first glyph from the left, before 5 and 8.
+        heights = glyph_heights(page, hook(page, "side-0"))
+        assert len(heights) == 3 and heights[0] < min(heights[1:]) / 3, heights
         assert (
             hook(page, "turn")
             .inner_text()
@@ -165,3 +278,74 @@ def test_the_first_visit_follows_the_device_language_order(browser, app):
         expect(button(page, "sq", "New game")).to_be_visible()
     finally:
         context.close()
+
+
+def test_the_connection_lost_banner_speaks_the_page_language(browser, app):
+    """Shown while the app is unreachable: in the language the app spoke on that
+    page (picked on the device, else the browser's), Hebrew right to left."""
+    thai = open_in(browser, app.url, "th-TH")
+    hebrew = open_in(browser, app.url, "he-IL")
+    picked = open_in(browser, app.url, "he-IL")
+    try:
+        for page, language in ((thai, "th"), (hebrew, "he"), (picked, "he")):
+            expect(button(page, language, "New game")).to_be_visible()
+        hook(picked, "language").click()
+        picked.get_by_role("button", name="ไทย", exact=True).click()
+        expect(button(picked, "th", "New game")).to_be_visible()
+        app.stop()
+        for page, language in ((thai, "th"), (hebrew, "he"), (picked, "th")):
+            banner = page.locator("#connection-lost")
+            expect(banner).to_be_visible(timeout=15_000)
+            expect(banner).to_have_text(tr(language, CONNECTION_LOST))
+            direction = banner.evaluate("element => getComputedStyle(element).direction")
+            assert direction == ("rtl" if language == "he" else "ltr")
+    finally:
+        for page in (thai, hebrew, picked):
+            page.context.close()
+
+
+def test_the_watch_link_speaks_the_browsers_language(browser, app):
+    """A phone with the watch link in Hebrew: the board and the table display in
+    Hebrew, right to left, -58 drawn with its sign in front."""
+    keeper = open_in(browser, app.url, "he-IL")
+    watcher = open_in(browser, app.watch_url, "he-IL")
+    try:
+        play_a_hand(keeper, "he")
+        title = watcher.get_by_role("heading", name=tr("he", "Live scores"))
+        expect(title).to_be_visible()
+        assert centre_x(watcher, title) > PHONE["width"] / 2
+        score = hook(watcher, "live-score-0-0")
+        expect(score).to_have_text("\u2066-58\u2069")
+        heights = glyph_heights(watcher, score, inset=0)
+        assert len(heights) == 3 and heights[0] < min(heights[1:]) / 3, heights
+        with i18n.language("he"):
+            bags = i18n._("Bags {count}").format(count=i18n.number(2))
+        expect(hook(watcher, "live-bags-0-0")).to_have_text(bags)
+        button(watcher, "he", "Table display").click()
+        expect(hook(watcher, "table-score-0")).to_have_text("\u2066-58\u2069")
+        turn = tr("he", "Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+        assert shown(hook(watcher, "table-turn").inner_text()).startswith(turn)
+    finally:
+        keeper.context.close()
+        watcher.context.close()
+
+
+def test_the_rest_key_fits_its_word_on_a_small_phone(browser, app):
+    """A fifth of a 360 px screen: Albanian's "Mbetja" on one line, not broken
+    in two (lines are counted as bands of ink: Thai's marks would count apart)."""
+    language = "sq"
+    page = open_in(browser, app.url, "sq-AL", SMALL_PHONE)
+    try:
+        play_a_hand(page, language)
+        button(page, language, "Enter hand").click()
+        expect(hook(page, "contracts")).to_be_visible()
+        settle(page)
+        for seat, bid in enumerate((4, 3, 3, 3)):
+            pick(page, seat, bid)
+        button(page, language, "Next: tricks").click()
+        expect(hook(page, "tricks-left")).to_be_visible()
+        still(page)
+        assert text_lines(page, hook(page, "key-rest")) == 1
+        assert text_lines(page, hook(page, "key-13")) == 1  # the check itself: a plain key
+    finally:
+        page.context.close()

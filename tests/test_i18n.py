@@ -269,3 +269,47 @@ def test_pseudo_language_marks_every_message_and_keeps_placeholders():
         text = i18n._("{names} bid {contract}")
         assert text.startswith("⟦") and "{names}" in text and "{contract}" in text
         assert not re.search(r"[A-Za-z]", text.replace("{names}", "").replace("{contract}", ""))
+
+
+def displayed(text: str, rtl: bool) -> str:
+    """`text` in the order the Unicode bidi algorithm lays it out on screen
+    (left to right), in a paragraph of the language's direction, marks left out."""
+    from bidi import get_display
+
+    shown = get_display(text, base_dir="R" if rtl else "L")
+    return re.sub("[\u200e\u200f\u2066-\u2069]", "", shown)
+
+
+@pytest.mark.parametrize("language", ["he", "th", "sq", "en"])
+def test_a_sign_stays_in_front_of_its_number_as_displayed(language):
+    """Hebrew reads right to left: without care "-58" shows as "58-" and "+12" as "12+"."""
+    with i18n.language(language):
+        rtl = i18n.is_rtl()
+        name = "\u2068\u05d0\u05d1\u05d9\u2069"  # a Hebrew name
+        shown = [
+            i18n.number(-58),
+            i18n.signed(-58),
+            i18n.signed(12),
+            i18n.decimal(-1.5, "0.0"),
+            i18n._("{names}: {points} this hand, {score} in all").format(
+                names=name, points=i18n.signed(12), score=i18n.number(-58)
+            ),
+            i18n._("{points} → {score}").format(points=i18n.signed(-100), score=i18n.number(-58)),
+        ]
+        decimal_minus = i18n.decimal(-1.5, "0.0").lstrip("\u2066\u200e")[0]
+    for text in shown[:2] + shown[4:]:
+        assert "-58" in displayed(text, rtl), (text, displayed(text, rtl))
+        assert "58-" not in displayed(text, rtl)
+    assert "+12" in displayed(shown[2], rtl) and "+12" in displayed(shown[4], rtl)
+    assert displayed(shown[3], rtl).startswith(decimal_minus)
+    assert "-100" in displayed(shown[5], rtl)
+
+
+def test_only_numbers_with_a_sign_are_isolated():
+    """Plain numbers stay plain: they read the same either way, and labels that
+    hold them ("2 · West") are matched as they are."""
+    with i18n.language("he"):
+        assert i18n.number(58) == "58" and i18n.percent(0.5) == "50%"
+        assert i18n.number(-58) == "\u2066-58\u2069"
+    with i18n.language("en"):
+        assert i18n.number(-58) == "-58" and i18n.signed(12) == "+12"

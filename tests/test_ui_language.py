@@ -14,12 +14,13 @@ import pytest
 from flet.messaging.protocol import MessageAction
 
 from scorekeeper import i18n
-from scorekeeper.model import Game, Variant
+from scorekeeper.draft import HandDraft
+from scorekeeper.model import NIL, Bid, Game, Variant
 from scorekeeper.rules import FailedNilTricks, RuleSet
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import preferred
 from tests.factories import hand
-from tests.inprocess import App, open_app
+from tests.inprocess import App, open_app, open_watch
 
 NAMES = ("Άλφα", "Βήτα", "Γάμμα", "Δέλτα")
 TWO = ("Ωμέγα", "Ψι")
@@ -359,10 +360,106 @@ def test_a_served_page_brings_its_language_no_question_asked(store, cookies, lan
     screen is drawn without asking the page (no round trip to the device)."""
 
     async def go() -> App:
-        return await open_app(store, device_storage={"language": "sq"}, cookies=cookies)
+        return await open_app(store, cookies=cookies)
 
     app = asyncio.run(go())
     assert app.page.locale_configuration.current_locale.language_code == language
     assert app.hook("language").value == language
     asked = [m.body for m in app.conn.messages if m.action == MessageAction.INVOKE_METHOD]
     assert [b.name for b in asked if b.name == "get"] == []
+
+
+def watched_games(store: GameStore) -> dict[str, str]:
+    """What a watcher can meet: a game whose hand is being bid (a side at -58),
+    first on the board as the newest, a game just won, and a tie to play on."""
+    won = store.create(
+        Game(Variant.PARTNERSHIP, NAMES, 1, RuleSet(target=50), (hand([6, 6, 1, 0], [7, 5, 1, 0]),))
+    )
+    tied = store.create(
+        Game(
+            Variant.PARTNERSHIP,
+            NAMES,
+            0,
+            RuleSet(target=50),
+            (hand([6, 6, 6, 1], [6, 6, 1, 0]),),
+        )
+    )
+    playing = store.create(
+        Game(Variant.PARTNERSHIP, NAMES, 0, RuleSet(), (hand([4, 3, "nil", 4], [4, 3, 2, 4]),))
+    )
+    store.save_draft(playing.id, HandDraft.empty(4).with_bid(1, Bid(4)).with_bid(2, NIL))
+    return {"playing": playing.id, "won": won.id, "tied": tied.id}
+
+
+def test_the_watch_pages_are_translated(store):
+    """The live board and the table display of each game, and a refused route,
+    in the pseudo-language: no English left."""
+    ids = watched_games(store)
+
+    async def go() -> dict[str, list[str]]:
+        seen: dict[str, list[str]] = {}
+        board = await open_watch(store, "/0", device_storage={"language": i18n.PSEUDO})
+        seen["live board with a refused route"] = english_left(board)
+        assert board.has("message") and board.has("live-bids-0")
+        for name, game_id in ids.items():
+            table = await open_watch(
+                store, f"/live/{game_id}", {"language": i18n.PSEUDO}, size=(1280, 800)
+            )
+            assert table.has("table-turn")
+            seen[f"table display of the {name} game"] = english_left(table)
+        gone = await open_watch(store, "/live/20200101-000000-abcdef", {"language": i18n.PSEUDO})
+        seen["a game no longer played"] = english_left(gone)
+        return seen
+
+    seen = asyncio.run(go())
+    assert {where: left for where, left in seen.items() if left} == {}
+
+
+@pytest.mark.parametrize(
+    ("storage", "cookies", "language"),
+    [
+        (None, {"language": "he"}, "he"),  # the browser's language, through the server
+        ({"language": "th"}, {"language": "he"}, "th"),  # picked on this device first
+        ({"language": "sq"}, {}, "sq"),
+        (None, {}, "en"),
+    ],
+)
+def test_the_watch_pages_follow_the_device_language(store, storage, cookies, language):
+    ids = watched_games(store)
+
+    async def go() -> tuple[App, App]:
+        board = await open_watch(store, "/live", storage, cookies)
+        table = await open_watch(store, f"/live/{ids['playing']}", storage, cookies)
+        return board, table
+
+    board, table = asyncio.run(go())
+    with i18n.language(language):
+        live = i18n._("Live scores")
+        nil = i18n._("Nil")
+        bid = i18n._("Bid {count}").format(count=i18n.number(4))
+        turn = i18n._("Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+    assert board.page.rtl is (language == "he") and table.page.rtl is (language == "he")
+    assert live in board.texts()
+    assert board.hook("live-turn-0").value.startswith(turn)
+    assert nil in board.hook("live-bids-0").value
+    assert table.hook("table-bid-0").value == nil  # Beta deals hand 2: Gamma bids first
+    assert table.hook("table-contract-1").value == bid
+    minus = "\u2066-58\u2069" if language == "he" else "-58"
+    assert board.hook("live-score-0-0").value == minus
+    assert table.hook("table-score-0").value == minus
+
+
+@pytest.mark.parametrize("language", ["sq", "en", "th", "he"])
+def test_every_line_of_the_summary_starts_as_a_sentence(language):
+    """Albanian puts the verb first ("ndan Besa"): a line that does not start
+    with a name starts with a capital, as in every other language."""
+    from scorekeeper.scoring import score_game
+    from scorekeeper.ui.text import describe_hand
+
+    game = Game(Variant.PARTNERSHIP, ("Arbër", "Besa", "Çlirim", "Drita"), 0, RuleSet())
+    game = replace(game, hands=(hand([4, 3, "nil", 4], [4, 3, 2, 4]),))
+    with i18n.language(language):
+        lines = describe_hand(game, score_game(game), 0)
+    assert len(lines) >= 5
+    for line in lines:
+        assert not line[0].islower(), line

@@ -3,6 +3,7 @@ server that sends it (compression, cache headers), on real files."""
 
 import gzip
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -11,8 +12,9 @@ import pytest
 from fontTools.ttLib import TTFont
 from starlette.testclient import TestClient
 
+from scorekeeper import i18n
 from scorekeeper.ui import webclient
-from scorekeeper.ui.static import StaticClient, accepted, with_client
+from scorekeeper.ui.static import CONNECTION_LOST, StaticClient, accepted, with_client
 from scorekeeper.ui.webclient import (
     RIVE_CDN,
     WebClientError,
@@ -57,7 +59,8 @@ def make_assets(folder: Path) -> Path:
     for name in ("NotoSansThai-Regular.ttf", "NotoSansHebrew-Regular.ttf", "DejaVuSans.ttf"):
         shutil.copyfile(webclient.ASSETS_DIR / "fonts" / name, folder / "fonts" / name)
     (folder / "fonts" / "NotoColorEmoji.ttf").write_bytes(b"emoji" * 100)
-    shutil.copyfile(webclient.ASSETS_DIR / "favicon.png", folder / "favicon.png")
+    for name in ("favicon.png", "index.html"):  # the app's own page replaces Flet's
+        shutil.copyfile(webclient.ASSETS_DIR / name, folder / name)
     return folder
 
 
@@ -227,6 +230,24 @@ def test_the_page_points_at_the_versioned_files(http, built):
     assert 'add("preload", "main.dart.wasm", "fetch")' in page
     assert page.index("modulepreload") < page.index("flutter_bootstrap.js")
     assert "https://" not in page
+
+
+def test_the_page_carries_the_connection_banner_in_every_language(http):
+    """Shown while the app is unreachable, the banner cannot be translated then:
+    the page holds it in each language, Hebrew marked right to left."""
+    page = http.get("/", headers={"accept-encoding": "identity"}).text
+    found = re.search(
+        r'<script type="application/json" id="connection-lost-texts">(.*?)</script>', page
+    )
+    assert found, "the banner's texts are in the page"
+    texts = json.loads(found.group(1))
+    assert set(texts) == set(i18n.LANGUAGES)
+    for code, shown in texts.items():
+        with i18n.language(code):
+            assert shown["text"] == i18n._(CONNECTION_LOST)
+        assert shown["dir"] == ("rtl" if code == "he" else "ltr")
+    assert texts["he"]["text"] != texts["en"]["text"] != texts["th"]["text"]
+    assert 'id="connection-lost"' in page
 
 
 def test_compressed_when_the_browser_accepts_it(http, built):

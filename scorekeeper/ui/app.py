@@ -264,35 +264,12 @@ class Session:
         return i18n.language(self.state.language)
 
     async def choose_language(self) -> None:
-        """The language picked earlier on this device, else the browser's. Served
-        by our web server, the page sends the picked one as a cookie; elsewhere
-        (the offline build) the device's storage is asked."""
-        cookies = request_cookies(self.page)
-        if cookies is not None:
-            stored: Any = cookies.get(PICKED_COOKIE)
-        else:
-            try:
-                stored = await self.prefs.get(LANGUAGE_KEY)
-            except Exception:  # no client storage (an old client): the browser's language
-                log.debug("no client storage", exc_info=True)
-                stored = None
-        picked = i18n.match(stored) if isinstance(stored, str) else None
-        self.state.language = (
-            picked or client_language(self.page) or self.device_language or i18n.DEFAULT
-        )
+        """The language picked earlier on this device, else the browser's."""
+        self.state.language = await device_language(self.page, self.prefs, self.device_language)
         self.apply_direction()
 
     def apply_direction(self) -> None:
-        """The page reads in the language's direction, and Flutter's own words
-        (tooltips, dates) follow its locale."""
-        code = self.state.language
-        self.page.rtl = i18n.get(code).rtl
-        self.page.locale_configuration = ft.LocaleConfiguration(
-            supported_locales=[ft.Locale(c) for c in i18n.LANGUAGES],
-            current_locale=ft.Locale(code),
-        )
-        with self.speaking():
-            self.page.title = _("Spades Scorekeeper")
+        speak(self.page, self.state.language)
 
     async def run(self, action: Callable[..., None], *args: Any) -> None:
         if not await self.allowed():
@@ -547,6 +524,42 @@ def request_cookies(page: ft.Page) -> dict[str, str] | None:
     by our web server (the offline build, a native app)."""
     cookies = getattr(_socket(page), "cookies", None)
     return dict(cookies) if cookies is not None else None
+
+
+PREFS_TIMEOUT = 5.0  # seconds a client is given to read its storage
+
+
+async def device_language(
+    page: ft.Page, prefs: ft.SharedPreferences, fallback: str | None = None
+) -> str:
+    """The language a page speaks: the one picked on this device earlier, else
+    the browser's preferred one, else `fallback`, else English. The keeper's app
+    and the watch pages choose alike. Served by our web server, the page sends
+    the picked one as a cookie; elsewhere (the offline build) the device's
+    storage is asked."""
+    cookies = request_cookies(page)
+    if cookies is not None:
+        stored: Any = cookies.get(PICKED_COOKIE)
+    else:
+        try:
+            stored = await asyncio.wait_for(prefs.get(LANGUAGE_KEY), PREFS_TIMEOUT)
+        except Exception:  # no client storage (an old client): the browser's language
+            log.debug("no client storage", exc_info=True)
+            stored = None
+    picked = i18n.match(stored) if isinstance(stored, str) else None
+    return picked or client_language(page) or fallback or i18n.DEFAULT
+
+
+def speak(page: ft.Page, code: str) -> None:
+    """The page reads in the language's direction, and Flutter's own words
+    (tooltips, dates) follow its locale."""
+    page.rtl = i18n.get(code).rtl
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(c) for c in i18n.LANGUAGES],
+        current_locale=ft.Locale(code),
+    )
+    with i18n.language(code):
+        page.title = _("Spades Scorekeeper")
 
 
 def client_language(page: ft.Page) -> str | None:

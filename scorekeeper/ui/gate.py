@@ -15,10 +15,11 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper import i18n
 from scorekeeper.access import KeyRing, Keys, Role, Throttle, secret_in_route
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import make_main, page_fonts, theme
+from scorekeeper.ui.app import client_language, make_main, page_fonts, speak, theme
 from scorekeeper.ui.live import LiveBoard
 from scorekeeper.ui.palette import DARK, LIGHT
 from scorekeeper.ui.watch import WatchSession, own_update_state
@@ -127,8 +128,16 @@ async def remember(page: ft.Page, secret: str | None) -> None:
         log.info("could not store the key: %r", error)
 
 
-def closed_door(page: ft.Page, logged_out: bool = False) -> None:
-    """The page for a device without a link: whom to ask."""
+def closed_door(page: ft.Page, logged_out: bool = False, language: str | None = None) -> None:
+    """The page for a device without a link: whom to ask, in the page's
+    language (the browser's, or the one the page spoke before)."""
+    code = language or client_language(page) or i18n.DEFAULT
+    speak(page, code)
+    with i18n.language(code):
+        _closed_door(page, logged_out)
+
+
+def _closed_door(page: ft.Page, logged_out: bool) -> None:
     page.on_route_change = ignored_route
     page.views.clear()
     why = (
@@ -182,9 +191,9 @@ def no_tracebacks(page: ft.Page) -> None:
     session.error = error  # type: ignore[method-assign]
 
 
-async def log_out(page: ft.Page) -> None:
+async def log_out(page: ft.Page, language: str | None = None) -> None:
     page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
-    closed_door(page, logged_out=True)
+    closed_door(page, logged_out=True, language=language)
     page.update()
 
 
@@ -235,7 +244,7 @@ def make_web_main(
 
         async def watcher_out() -> None:
             log.info("a watcher page was logged out (%s)", page.client_ip)
-            await log_out(page)
+            await log_out(page, watcher.language)
 
         watcher = WatchSession(page, access.board.games, may_watch, watcher_out)
 

@@ -1,15 +1,19 @@
 """What the watch link shows: the games in progress (and those just won),
-read from the store once per change however many devices watch. No flet."""
+read from the store once per change however many devices watch. No flet.
+
+The board is shared by watchers who read different languages: it holds data
+only (names, numbers, bids), and each watch page puts it into words."""
 
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from scorekeeper.draft import HandDraft, Step
+from scorekeeper.model import Bid
 from scorekeeper.saved import SavedGame
 from scorekeeper.scoring import Status, score_game
 from scorekeeper.storage.store import GameNotFoundError, GameStore, now
-from scorekeeper.ui.text import bid_label, outcome, side_label
+from scorekeeper.ui.text import player, side_label
 
 LIVE_GAMES = 20
 JUST_WON = timedelta(minutes=30)  # a finished game stays on the board this long
@@ -20,13 +24,13 @@ class LiveSide:
     names: str  # "Alex + Charlie", names isolated for right-to-left scripts
     score: int
     bags: int  # carried, after penalties
-    bid: str  # the side's contract so far in the hand being bid, "" before any bid
+    bid: int | None  # the side's contract so far in the hand being bid, None before any bid
 
 
 @dataclass(frozen=True)
 class LiveBid:
-    player: str
-    bid: str  # "4", "Nil", "Blind nil", or "" while not yet bid
+    player: str  # isolated for right-to-left scripts
+    bid: Bid | None  # None while not yet bid
 
 
 @dataclass(frozen=True)
@@ -39,7 +43,8 @@ class LiveGame:
     bids: tuple[LiveBid, ...]  # in bidding order
     step: str  # "bids", "tricks" or "" when no hand is being entered
     target: int
-    result: str | None  # who won, or a tie to play on
+    winner: int | None  # the side that won
+    tied: bool  # both past the target with equal scores: play on
     finished: bool
 
 
@@ -50,30 +55,28 @@ def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
     order = game.bidding_order(index)
     entering = draft if draft is not None and draft.editing is None else None
     bids = tuple(
-        LiveBid(game.players[seat], bid_label(entering.bids[seat]) if entering else "")
-        for seat in order
+        LiveBid(player(game, seat), entering.bids[seat] if entering else None) for seat in order
     )
-    if entering:
-        bids = tuple(LiveBid(b.player, "" if b.bid == "-" else b.bid) for b in bids)
     sides = []
     for total in score.sides:
-        contract = ""
+        contract = None
         if entering and any(entering.bids[seat] is not None for seat in total.seats):
-            contract = str(entering.contract(total.seats))
+            contract = entering.contract(total.seats)
         sides.append(LiveSide(side_label(game, total.side), total.score, total.bags, contract))
     finished = score.status is Status.FINISHED
     return LiveGame(
         id=saved.id,
         sides=tuple(sides),
         hand=index + 1,
-        dealer=game.players[game.dealer(index)],
-        first_bidder=game.players[order[0]],
+        dealer=player(game, game.dealer(index)),
+        first_bidder=player(game, order[0]),
         bids=bids,
         step=(entering.step.value if entering.step in (Step.BIDS, Step.TRICKS) else "")
         if entering and not finished
         else "",
         target=game.rules.target,
-        result=outcome(game, score),
+        winner=score.winner,
+        tied=score.tied,
         finished=finished,
     )
 

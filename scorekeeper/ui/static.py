@@ -31,6 +31,8 @@ import anyio
 from flet.controls.types import RouteUrlStrategy, WebRenderer
 from flet_web import patch_index_html
 
+from scorekeeper import i18n
+from scorekeeper.i18n import N_, _
 from scorekeeper.ui.app import LANGUAGE_KEY, PICKED_COOKIE
 from scorekeeper.ui.webclient import WebClient
 
@@ -141,6 +143,24 @@ PICKED = """(function () {
 })();"""
 
 
+CONNECTION_LOST = N_(
+    "Connection to the scorekeeper lost. Nothing entered so far is lost: every hand "
+    "and every tap that was shown is saved. Reconnecting…"
+)
+BANNER_TEXTS = '<script type="application/json" id="connection-lost-texts">{}</script>'
+
+
+def banner_texts() -> str:
+    """The connection-lost banner in every language, for the page to pick from:
+    it shows while the app is unreachable, so it cannot ask for its words then."""
+    texts = {}
+    for code in i18n.LANGUAGES:
+        with i18n.language(code):
+            texts[code] = {"text": _(CONNECTION_LOST), "dir": "rtl" if i18n.is_rtl() else "ltr"}
+    data = json.dumps(texts, ensure_ascii=True).replace("<", "\\u003c")
+    return BANNER_TEXTS.replace("{}", data)
+
+
 def server_index(
     web: WebClient,
     *,
@@ -182,6 +202,7 @@ def server_index(
         if old not in page:
             raise ValueError(f"the client's index.html has changed: {old!r} not found")
         page = page.replace(old, new)
+    page = page.replace(BANNER_TEXTS, banner_texts())  # in the app's own page only
     picked = PICKED.replace("LANGUAGE_KEY", LANGUAGE_KEY).replace("COOKIE", PICKED_COOKIE)
     preload = f"<script>{PRELOAD.replace('PREFIX', prefix)}\n{picked}</script>\n"
     page = page.replace(

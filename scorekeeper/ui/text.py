@@ -142,14 +142,16 @@ def event_lines(
             continue
         sh = hand.sides[event.side] if event.side is not None else None
         lines.append(
-            event_text(event.kind, event.count).format(
-                names=side_label(game, event.side) if event.side is not None else "",
-                player=player(game, event.seat) if event.seat is not None else "",
-                tricks=sh.tricks_toward if sh else 0,
-                contract=sh.contract if sh else 0,
-                count=event.count,
-                points=num(sh.penalty_points) if sh else 0,
-                detail=bag_penalty_line(game, sh) if sh and sh.penalties else "",
+            sentence(
+                event_text(event.kind, event.count).format(
+                    names=side_label(game, event.side) if event.side is not None else "",
+                    player=player(game, event.seat) if event.seat is not None else "",
+                    tricks=sh.tricks_toward if sh else 0,
+                    contract=sh.contract if sh else 0,
+                    count=event.count,
+                    points=num(sh.penalty_points) if sh else 0,
+                    detail=bag_penalty_line(game, sh) if sh and sh.penalties else "",
+                )
             )
         )
     return lines
@@ -157,7 +159,8 @@ def event_lines(
 
 def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
     """The after-hand summary: what happened, each side's points, the result
-    if the game ended, and who deals next."""
+    if the game ended, and who deals next. Each line starts as a sentence does:
+    a language may put the verb before the name ("ndan Besa")."""
     hand = score.hands[index]
     lines = event_lines(game, score, index)
     for sh in hand.sides:
@@ -168,11 +171,14 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
         )
     result = outcome(game, score) if index == len(score.hands) - 1 else None
     if result:
-        lines.append(result)
+        lines.append(sentence(result))
     if score.next_dealer is not None and score.next_first_bidder is not None:
         lines.append(
-            _("{dealer} deals next; {bidder} bids first").format(
-                dealer=player(game, score.next_dealer), bidder=player(game, score.next_first_bidder)
+            sentence(
+                _("{dealer} deals next; {bidder} bids first").format(
+                    dealer=player(game, score.next_dealer),
+                    bidder=player(game, score.next_first_bidder),
+                )
             )
         )
     return lines

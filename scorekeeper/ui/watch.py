@@ -1,6 +1,7 @@
 """The watch link: the live scoreboard of the games in progress and a table
 display, read-only. A watcher's page holds no control that changes anything;
-its only inputs are which game to show, checked here."""
+its only inputs are which game to show, checked here. It speaks the device's
+language, as the keeper's app does (Hebrew right to left)."""
 
 import asyncio
 import contextlib
@@ -11,8 +12,12 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.i18n import _
+from scorekeeper import i18n
+from scorekeeper.i18n import _, number
+from scorekeeper.model import Bid
+from scorekeeper.ui.app import device_language, speak
 from scorekeeper.ui.live import LiveGame
+from scorekeeper.ui.text import bid_label
 
 log = logging.getLogger(__name__)
 
@@ -37,21 +42,41 @@ def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
     return ft.Semantics(identifier=identifier, content=control)
 
 
+def result_text(game: LiveGame) -> str | None:
+    """Who won, or a tie to play on; None while the game goes on."""
+    if game.winner is not None:
+        others = [side.score for s, side in enumerate(game.sides) if s != game.winner]
+        return _("{names} win, {score} to {other}").format(
+            names=game.sides[game.winner].names,
+            score=number(game.sides[game.winner].score),
+            other=", ".join(map(number, others)),
+        )
+    if game.tied:
+        return _("Tied at {score}: play another hand").format(score=number(game.sides[0].score))
+    return None
+
+
 def turn_text(game: LiveGame) -> str:
-    if game.result:
-        return game.result
-    return _("Hand {number}: {dealer} deals, {bidder} bids first").format(
-        number=game.hand, dealer=game.dealer, bidder=game.first_bidder
+    return result_text(game) or _("Hand {number}: {dealer} deals, {bidder} bids first").format(
+        number=number(game.hand), dealer=game.dealer, bidder=game.first_bidder
     )
+
+
+def bid_text(bid: Bid | None) -> str:
+    return bid_label(bid) if bid is not None else ""
 
 
 def bids_text(game: LiveGame) -> str | None:
     if not game.step:
         return None
-    entered = [f"{b.player} {b.bid}" for b in game.bids if b.bid]
+    entered = [f"{b.player} {bid_text(b.bid)}" for b in game.bids if b.bid is not None]
     if not entered:
         return _("Bidding: no bid yet")
     return _("Bids: {bids}").format(bids=" · ".join(entered))
+
+
+def contract_text(bid: int | None) -> str:
+    return _("Bid {count}").format(count=number(bid)) if bid is not None else " "
 
 
 def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> ft.Control:
@@ -61,10 +86,11 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
                 ft.Text(side.names, color=SIDE_COLORS[s % 2], weight=ft.FontWeight.BOLD, size=16),
                 tagged(
                     f"live-score-{index}-{s}",
-                    ft.Text(str(side.score), size=40, weight=ft.FontWeight.BOLD),
+                    ft.Text(number(side.score), size=40, weight=ft.FontWeight.BOLD),
                 ),
                 tagged(
-                    f"live-bags-{index}-{s}", ft.Text(_("Bags {count}").format(count=side.bags))
+                    f"live-bags-{index}-{s}",
+                    ft.Text(_("Bags {count}").format(count=number(side.bags))),
                 ),
             ],
             expand=True,
@@ -106,7 +132,7 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
     unit = max(min(height / 100, width / 160), 2.5)  # type scales with the screen
     panels: list[ft.Control] = []
     for s, side in enumerate(game.sides):
-        contract = _("Bid {count}").format(count=side.bid) if side.bid else " "
+        contract = contract_text(side.bid)
         panels.append(
             ft.Container(
                 ft.Column(
@@ -123,7 +149,7 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                         tagged(
                             f"table-score-{s}",
                             ft.Text(
-                                str(side.score),
+                                number(side.score),
                                 size=24 * unit,
                                 weight=ft.FontWeight.BOLD,
                                 color=ft.Colors.BLACK,
@@ -132,7 +158,7 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                         tagged(
                             f"table-bags-{s}",
                             ft.Text(
-                                _("Bags {count}").format(count=side.bags),
+                                _("Bags {count}").format(count=number(side.bags)),
                                 size=6 * unit,
                                 color=ft.Colors.BLACK,
                             ),
@@ -165,7 +191,7 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                     ),
                     tagged(
                         f"table-bid-{i}",
-                        ft.Text(bid.bid or "…", size=8 * unit, weight=ft.FontWeight.BOLD),
+                        ft.Text(bid_text(bid.bid) or "…", size=8 * unit, weight=ft.FontWeight.BOLD),
                     ),
                 ],
                 spacing=0,
@@ -218,6 +244,7 @@ class WatchSession:
         self.games: tuple[LiveGame, ...] = ()
         self.game_id: str | None = None
         self.message: str | None = None
+        self.language = i18n.DEFAULT
         self.shown: Any = None
         self._refreshing = False
         self._again = False
@@ -226,13 +253,20 @@ class WatchSession:
         self.page.on_route_change = self.route_changed
         self.page.on_resize = self.resized
         self.page.pubsub.subscribe_topic("live", self.changed)
-        self.game_id, self.message = watch_route(route)
+        self.language = await device_language(self.page, ft.SharedPreferences())
+        speak(self.page, self.language)
+        with self.speaking():
+            self.game_id, self.message = watch_route(route)
         if self.message:
             log.warning("a watcher asked for %r: refused", route[:200])
         self.games = await asyncio.to_thread(self.read_games)
         self.render()
         if self.page.route != self.route:
             await self.page.push_route(self.route)
+
+    def speaking(self) -> Any:
+        """Everything said inside is in this page's language."""
+        return i18n.language(self.language)
 
     @property
     def route(self) -> str:
@@ -248,7 +282,8 @@ class WatchSession:
         if not self.may_watch():
             await self.logged_out()
             return
-        game_id, problem = watch_route(route or "/")
+        with self.speaking():
+            game_id, problem = watch_route(route or "/")
         if problem:
             log.warning("a watcher asked for %r: refused", route[:200])
             self.message = problem
@@ -301,6 +336,10 @@ class WatchSession:
         if shown == self.shown and not force:
             return
         self.shown = shown
+        with self.speaking():
+            self._draw(size)
+
+    def _draw(self, size: tuple[float, float]) -> None:
         game = next((g for g in self.games if g.id == self.game_id), None)
         self.page.views.clear()
         if self.game_id and game:

@@ -101,7 +101,11 @@ def score_chart(state: AppState) -> ft.Control:
         "chart",
         ft.Semantics(
             label=_("Score after each hand"),
-            content=ft.Column([chart, legend], spacing=4),
+            # room for the last hand's label, which stands out past the chart's edge
+            content=ft.Column(
+                [ft.Container(chart, padding=ft.Padding.symmetric(horizontal=12)), legend],
+                spacing=4,
+            ),
         ),
     )
 

@@ -7,6 +7,8 @@ then `sync()` updates it in place, so quick taps never land on a control
 being replaced.
 """
 
+import unicodedata
+
 import flet as ft
 
 from scorekeeper.draft import Step
@@ -23,20 +25,39 @@ from scorekeeper.ui.screens.widgets import (
     tagged,
 )
 from scorekeeper.ui.state import BLIND, REST, AppState
-from scorekeeper.ui.text import bid_label, event_lines, outcome, player, side_label, signed
+from scorekeeper.ui.text import (
+    bid_label,
+    event_lines,
+    outcome,
+    player,
+    sentence,
+    side_label,
+    signed,
+)
 
 KEY_HEIGHT = 52  # touch targets of at least 48 px
 COLUMNS = 5  # five keys a row fit a 360 px wide phone
+
+
+def key_text_size(text: str) -> int:
+    """A key's word fits a fifth of a 360 px phone on one line: a word of more
+    than five letters ("Mbetja") is set smaller (Thai marks above and below a
+    letter take no room of their own)."""
+    letters = sum(1 for c in text if unicodedata.category(c) != "Mn")
+    return 20 if letters <= 5 else 15
 
 
 class Key:
     """One keypad key: its visible text, the box that draws it, and the
     semantic button that names it ("4 for Ana", "Rest to Ben")."""
 
-    def __init__(self, state: AppState, on: Bind, value: str, text: str) -> None:
+    def __init__(self, state: AppState, on: Bind, value: str, text: str, size: int = 20) -> None:
         self.value = value
         self.text = ft.Text(
-            text, size=20, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+            text,
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            text_align=ft.TextAlign.CENTER,
         )
         self.box = ft.Container(
             self.text,
@@ -143,7 +164,8 @@ class HandView:
             numbers = [Key(state, on, str(n), str(n)) for n in range(1, 14)]
         else:
             numbers = [Key(state, on, str(n), str(n)) for n in range(14)]
-            numbers.append(Key(state, on, REST, _("Rest")))
+            rest = _("Rest")  # a key as narrow as a number's
+            numbers.append(Key(state, on, REST, rest, key_text_size(rest)))
         self.keys = specials + numbers
         self.keypad_title = tagged("keypad-title", ft.Text("", size=16, weight=ft.FontWeight.BOLD))
         self.hand_error = error_text(None, "error-hand")
@@ -178,7 +200,7 @@ class HandView:
         else:
             turn = _("{dealer} deals; {bidder} bids first and leads")
         self.controls: list[ft.Control] = [
-            ft.Text(turn.format(dealer=dealer, bidder=bidder), size=16),
+            ft.Text(sentence(turn.format(dealer=dealer, bidder=bidder)), size=16),
             self.hand_error,
             ft.Column(lines, spacing=4),
             self.status,

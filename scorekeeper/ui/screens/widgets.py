@@ -162,9 +162,13 @@ def game_card(
     ]
     if summary.status is Status.FINISHED and summary.winner is not None:
         seats = summary.variant.sides[summary.winner]
-        detail = ngettext(
-            "{names} won · {hands} hand", "{names} won · {hands} hands", summary.hands
-        ).format(names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands)
+        detail = sentence(
+            ngettext(
+                "{names} won · {hands} hand", "{names} won · {hands} hands", summary.hands
+            ).format(
+                names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands
+            )
+        )
     else:
         detail = ngettext("{hands} hand played", "{hands} hands played", summary.hands).format(
             hands=summary.hands
