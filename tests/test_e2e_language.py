@@ -34,9 +34,8 @@ def shown(text: str) -> str:
     return re.sub("[\u2066-\u2069]", "", text)
 
 
-# The heights of the glyphs of the tallest line of dark text in a screenshot, left
-# to right: Flutter draws on a canvas, so the DOM cannot tell where a sign went.
-GLYPH_HEIGHTS = """async (png) => {
+# The start of a page function given a PNG screenshot (base64): its pixels in `data`.
+PIXELS = """async (png) => {
   const image = new Image();
   image.src = "data:image/png;base64," + png;
   await image.decode();
@@ -46,7 +45,14 @@ GLYPH_HEIGHTS = """async (png) => {
   const context = canvas.getContext("2d");
   context.drawImage(image, 0, 0);
   const data = context.getImageData(0, 0, image.width, image.height).data;
-  const ink = (x, y) => {
+"""
+
+
+# The heights of the glyphs of the tallest line of dark text in a screenshot, left
+# to right: Flutter draws on a canvas, so the DOM cannot tell where a sign went.
+GLYPH_HEIGHTS = (
+    PIXELS
+    + """  const ink = (x, y) => {
     const i = (y * image.width + x) * 4;
     return data[i] + data[i + 1] + data[i + 2] < 3 * 110;
   };
@@ -74,20 +80,13 @@ GLYPH_HEIGHTS = """async (png) => {
   }
   return glyphs.map(g => g.bottom - g.top + 1);
 }"""
+)
 
 
 # How many lines of dark text a screenshot holds (rows of ink between blank rows).
-TEXT_LINES = """async (png) => {
-  const image = new Image();
-  image.src = "data:image/png;base64," + png;
-  await image.decode();
-  const canvas = document.createElement("canvas");
-  canvas.width = image.width;
-  canvas.height = image.height;
-  const context = canvas.getContext("2d");
-  context.drawImage(image, 0, 0);
-  const data = context.getImageData(0, 0, image.width, image.height).data;
-  let lines = 0, inside = false;
+TEXT_LINES = (
+    PIXELS
+    + """  let lines = 0, inside = false;
   for (let y = 0; y < image.height; y++) {
     let inked = false;
     for (let x = 0; x < image.width && !inked; x++) {
@@ -99,6 +98,7 @@ TEXT_LINES = """async (png) => {
   }
   return lines;
 }"""
+)
 
 
 def text_lines(page: Page, element: Locator, inset: int = 4) -> int:

@@ -52,17 +52,23 @@ def sent(app: Any, since: int) -> list[bytes]:
     return [msgpack.packb([m.action, m.body], default=ENCODE) for m in app.conn.messages[since:]]
 
 
-def test_a_bid_tap_sends_only_the_changed_values(store):
-    asyncio.run(bid_taps(store))
-
-
-async def bid_taps(store: GameStore) -> None:
+async def game_started(store: GameStore) -> Any:
+    """An app on the scoreboard of a new four-player game."""
     app = await open_app(store)
     await app.click("New game")
     fields = [c for c in app.walk() if type(c).__name__ == "TextField"]
     for field, name in zip(fields, ["Alex", "Beth", "Charlie", "David"], strict=False):
         await app.type(field, name)
     await app.click("Start game")
+    return app
+
+
+def test_a_bid_tap_sends_only_the_changed_values(store):
+    asyncio.run(bid_taps(store))
+
+
+async def bid_taps(store: GameStore) -> None:
+    app = await game_started(store)
     await app.click("Enter hand")
     for _ in range(4):  # one key per player, in bidding order (the keypad moves on)
         before = len(app.conn.messages)
@@ -81,12 +87,7 @@ def test_saving_a_hand_updates_the_scoreboard_in_place(store):
 
 
 async def save_in_place(store: GameStore) -> None:
-    app = await open_app(store)
-    await app.click("New game")
-    fields = [c for c in app.walk() if type(c).__name__ == "TextField"]
-    for field, name in zip(fields, ["Alex", "Beth", "Charlie", "David"], strict=False):
-        await app.type(field, name)
-    await app.click("Start game")
+    app = await game_started(store)
 
     async def hand() -> None:
         await app.click("Enter hand")
