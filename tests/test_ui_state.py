@@ -333,6 +333,20 @@ def test_undoing_the_winning_hand_asks_and_says_the_game_is_open_again(store):
     assert state.message == "Hand 2 was removed. The game is in progress again."
 
 
+def test_after_the_last_bidder_the_keypad_goes_round_to_whoever_has_not_bid(store):
+    """Bids taken out of turn (the first bidder was away from the table): after
+    the last in order, the keypad goes back to the one still to bid."""
+    state = start(AppState(store))
+    state.begin_hand()  # Alex deals: Beth, Charlie, David, then Alex
+    state.focus_seat(2)
+    for key in ("3", "4", "2"):  # Charlie, David, Alex
+        state.press(key)
+    assert state.draft.bids == (Bid(2), None, Bid(3), Bid(4))
+    assert state.keypad_seat == 1, "Beth has still to bid"
+    state.press("5")
+    assert state.draft.bids[1] == Bid(5) and state.keypad_seat is None
+
+
 def test_the_keypad_moves_through_the_bidding_order(store):
     state = start(AppState(store))
     state.begin_hand()

@@ -615,9 +615,10 @@ class AppState:
             self._change_draft(self.draft.with_tricks(seat, int(key)), f"tricks.{seat}")
         assert self.draft is not None
         order = self.bidding_order()
-        later = order[order.index(seat) + 1 :]
-        if self.draft.step is Step.BIDS:
-            after = next((s for s in later if self.draft.bids[s] is None), None)
+        at = order.index(seat)
+        later = order[at + 1 :]
+        if self.draft.step is Step.BIDS:  # the next player still to bid, round the table
+            after = next((s for s in later + order[:at] if self.draft.bids[s] is None), None)
         else:
             after = later[0] if later else None
         self._focus = (self._draft_key(), after)
