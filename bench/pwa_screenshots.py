@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from scorekeeper.publish import publish
 from tests.pwa_site import (
@@ -31,16 +31,8 @@ from tests.served import (
     new_game,
     pick,
     settle,
+    shoot,
 )
-
-OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-
-
-def shot(page: Page, name: str) -> None:
-    settle(page)
-    page.wait_for_timeout(500)  # the canvas can lag the DOM by a frame
-    page.screenshot(path=str(OUT / name))
-    print(OUT / name)
 
 
 def main() -> None:
@@ -55,20 +47,20 @@ def main() -> None:
                     with phone_browser(p, profile, guard, viewport) as browser:
                         page = open_page(browser)
                         wait_usable(page, site.url)
-                        shot(page, f"pwa-first-start{suffix}.png")
+                        shoot(page, f"pwa-first-start{suffix}")
                         if suffix:
                             continue
                         new_game(page)
                         enter_hand(page, [3, 3, 3, 3], [3, 4, 3, 3])
                         enter_hand(page, ["nil", 4, 5, 4], [0, 4, 5, 4])
-                        shot(page, "pwa-scoreboard.png")
+                        shoot(page, "pwa-scoreboard")
                         page.get_by_role("button", name="Enter hand").click()
                         expect(hook(page, "contracts")).to_be_visible()
                         settle(page)
                         for seat, bid in enumerate((4, 3, 2)):
                             pick(page, seat, bid)
                         expect(hook(page, "bid-2")).to_have_text("2")
-                        shot(page, "pwa-bids.png")
+                        shoot(page, "pwa-bids")
                         second = browser.new_page()
                         second.goto(site.url)
                         second.wait_for_selector(
@@ -76,7 +68,7 @@ def main() -> None:
                         )
                         enable_semantics(second)
                         expect(hook(second, "second-tab")).to_be_visible(timeout=USABLE_TIMEOUT)
-                        shot(second, "pwa-second-tab.png")
+                        shoot(second, "pwa-second-tab")
         finally:
             site.stop()
             guard.close()

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 from tests.served import (
     DESKTOP,
     PHONE,
+    SCREENSHOTS,
     SMALL_PHONE,
     enter_hand,
     hook,
@@ -23,17 +24,11 @@ from tests.served import (
     open_app,
     served,
     settle,
+    shoot,
 )
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 DESKTOP_800 = {"width": 1280, "height": 800}
 NAMES = ("Alex", "สมชาย", "Charlie", "דוד 😀")
-
-
-def shoot(page: Page, name: str) -> None:
-    settle(page)
-    page.screenshot(path=OUT / f"{name}.png")
-    print(OUT / f"{name}.png")
 
 
 def tour(page: Page, size: str) -> None:
@@ -95,7 +90,7 @@ def hand_entry(page: Page, size: str) -> None:
 
 
 def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = launch(p)
         for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):

@@ -14,22 +14,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from tests.served import SMALL_PHONE, ServedApp, hook, launch, pick, served, settle, still
+from tests.served import (
+    SCREENSHOTS,
+    SMALL_PHONE,
+    ServedApp,
+    hook,
+    launch,
+    pick,
+    served,
+    settle,
+    shoot,
+)
 from tests.test_e2e_language import NAMES, button, open_in, play_a_hand, tr
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 LOCALES = {"th": "th-TH", "sq": "sq-AL", "he": "he-IL"}
 # The tests' names but in scripts the bundled fonts draw: an Arabic name shows
 # as boxes (no Arabic font is bundled yet; see the README's Languages section).
 SHOWN_NAMES = {**NAMES, "he": ("אבי", "Beth", "חיים", "דנה")}
-
-
-def shoot(page: Page, name: str) -> None:
-    settle(page)
-    still(page)
-    page.wait_for_timeout(600)  # the fallback fonts are fetched on first use
-    page.screenshot(path=OUT / f"{name}.png")
-    print(OUT / f"{name}.png")
 
 
 def tour(page: Page, language: str) -> None:
@@ -77,7 +78,7 @@ def watch_and_lose(browser, app: ServedApp) -> None:
 
 def main() -> None:
     """All three languages, or those named on the command line (`he`)."""
-    OUT.mkdir(parents=True, exist_ok=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     wanted = sys.argv[1:] or list(LOCALES)
     with sync_playwright() as p:
         browser = launch(p)

@@ -9,11 +9,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.served import (
     DESKTOP,
     PHONE,
+    SCREENSHOTS,
     ServedApp,
     enter_hand,
     hook,
@@ -23,19 +24,12 @@ from tests.served import (
     open_app,
     pick,
     settle,
+    shoot,
 )
-
-OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-
-
-def shoot(page: Page, name: str) -> None:
-    settle(page)
-    page.screenshot(path=OUT / f"{name}.png")
-    print(OUT / f"{name}.png")
 
 
 def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as data, sync_playwright() as p:
         app = ServedApp(Path(data))
         app.start()

@@ -10,10 +10,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.served import (
     PHONE,
+    SCREENSHOTS,
     enter_hand,
     hook,
     launch,
@@ -22,22 +23,16 @@ from tests.served import (
     pick,
     served,
     settle,
+    shoot,
     text,
 )
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 TABLET = {"width": 1280, "height": 800}
 PHONE_LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}
 
 
-def shoot(page: Page, name: str) -> None:
-    settle(page)
-    page.screenshot(path=OUT / f"{name}.png")
-    print(OUT / f"{name}.png")
-
-
 def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with (
         tempfile.TemporaryDirectory() as folder,
         sync_playwright() as p,

@@ -190,6 +190,20 @@ def still(page: Page, timeout: float = 10_000) -> None:
     page.wait_for_function(_STILL, arg=STILL_FRAMES, polling="raf", timeout=timeout)
 
 
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def shoot(page: Page, name: str) -> None:
+    """A README picture, once the screen stands still and every font it asked
+    for (fallback scripts, emoji) has arrived."""
+    settle(page)
+    page.wait_for_load_state("networkidle")
+    still(page)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=path)
+    print(path)
+
+
 def settle(page: Page) -> None:
     """After a screen change, let Flutter's canvas and its accessibility DOM agree
     (taps are routed by position, so they must not be aimed at a moving layout)."""

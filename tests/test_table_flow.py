@@ -104,7 +104,8 @@ def test_undo_on_one_phone_while_the_other_edits_that_hand(store):
     a.to_tricks()  # the game still opens and plays on
 
 
-def test_two_phones_entering_the_same_hand_record_it_once(store):
+def entering_hand_3_on_two_phones(store: GameStore) -> tuple[AppState, AppState]:
+    """Phone a has hand 3 ready to save; phone b has bid it differently."""
     a = game_with(store, 2)
     b = AppState(store)
     b.open_game(a.saved.id)
@@ -113,6 +114,11 @@ def test_two_phones_entering_the_same_hand_record_it_once(store):
     bids(a, [4, 3, 3, 3])
     bids(b, [2, 2, 2, 2])
     tricks(a, [4, 3, 3, 3])
+    return a, b
+
+
+def test_two_phones_entering_the_same_hand_record_it_once(store):
+    a, b = entering_hand_3_on_two_phones(store)
     a.save_hand()
     assert len(a.saved.game.hands) == 3
     b.reload()  # the news of a's save arrives
@@ -124,14 +130,7 @@ def test_two_phones_entering_the_same_hand_record_it_once(store):
 
 
 def test_a_save_from_an_older_version_is_refused_with_the_other_hand_shown(store):
-    a = game_with(store, 2)
-    b = AppState(store)
-    b.open_game(a.saved.id)
-    a.begin_hand()
-    b.begin_hand()
-    bids(a, [4, 3, 3, 3])
-    bids(b, [2, 2, 2, 2])
-    tricks(a, [4, 3, 3, 3])
+    a, b = entering_hand_3_on_two_phones(store)
     tricks(b, [4, 3, 3, 3])
     a.save_hand()
     theirs = a.saved.game.hands[2]
