@@ -101,7 +101,8 @@ TEXT_LINES = (
 )
 
 
-def text_lines(page: Page, element: Locator, inset: int = 4) -> int:
+def inside(page: Page, element: Locator, inset: int) -> str:
+    """A screenshot of `element` without its border (`inset` pixels), as base64."""
     box = element.bounding_box()
     assert box is not None
     clip = {
@@ -110,21 +111,16 @@ def text_lines(page: Page, element: Locator, inset: int = 4) -> int:
         "width": box["width"] - 2 * inset,
         "height": box["height"] - 2 * inset,
     }
-    return page.evaluate(TEXT_LINES, base64.b64encode(page.screenshot(clip=clip)).decode())
+    return base64.b64encode(page.screenshot(clip=clip)).decode()
+
+
+def text_lines(page: Page, element: Locator, inset: int = 4) -> int:
+    return page.evaluate(TEXT_LINES, inside(page, element, inset))
 
 
 def glyph_heights(page: Page, element: Locator, inset: int = 6) -> list[int]:
     """Of the biggest dark text inside `element` (its border left out)."""
-    box = element.bounding_box()
-    assert box is not None
-    clip = {
-        "x": box["x"] + inset,
-        "y": box["y"] + inset,
-        "width": box["width"] - 2 * inset,
-        "height": box["height"] - 2 * inset,
-    }
-    png = base64.b64encode(page.screenshot(clip=clip)).decode()
-    return page.evaluate(GLYPH_HEIGHTS, png)
+    return page.evaluate(GLYPH_HEIGHTS, inside(page, element, inset))
 
 
 def open_in(browser: Browser, url: str, locale: str, viewport: dict[str, int] = PHONE) -> Page:
