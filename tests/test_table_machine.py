@@ -79,10 +79,18 @@ def data_folder() -> Path:
 
 
 def entry(draft):
-    """What a draft says, whatever game version it is based on."""
+    """What a draft says, whatever game version it is based on: which hand it
+    is for and what was entered (two empty entries for different hands differ)."""
     if draft is None:
         return None
-    return (draft.bids, draft.tricks, draft.step, draft.editing, getattr(draft, "original", None))
+    return (
+        getattr(draft, "index", None),
+        draft.bids,
+        draft.tricks,
+        draft.step,
+        draft.editing,
+        getattr(draft, "original", None),
+    )
 
 
 def kind_of(error: BaseException) -> str:
