@@ -5,14 +5,28 @@ and in a new tab."""
 
 import base64
 import re
+import statistics
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper import i18n
+from scorekeeper.game import new_game
+from scorekeeper.model import Variant
+from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.static import CONNECTION_LOST
 from scorekeeper.ui.text import sentence
-from tests.served import PHONE, SMALL_PHONE, hook, load, pick, settle, still, type_into
+from tests.served import (
+    PHONE,
+    SMALL_PHONE,
+    ServedApp,
+    hook,
+    load,
+    pick,
+    settle,
+    still,
+    type_into,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -99,6 +113,62 @@ TEXT_LINES = (
   return lines;
 }"""
 )
+
+
+# How much ink each column of the first line of text in a screenshot holds
+# (ink: far from the colour of the top right corner, the card's own).
+FIRST_LINE_INK = (
+    PIXELS
+    + """  const at = (x, y) => (y * image.width + x) * 4;
+  const paper = at(image.width - 1, 0);
+  const ink = (x, y) => {
+    const i = at(x, y);
+    let far = 0;
+    for (let c = 0; c < 3; c++) far += Math.abs(data[i + c] - data[paper + c]);
+    return far > 120;
+  };
+  let top = -1, bottom = image.height;
+  for (let y = 0; y < image.height; y++) {
+    let inked = false;
+    for (let x = 0; x < image.width && !inked; x++) inked = ink(x, y);
+    if (inked && top < 0) top = y;
+    if (!inked && top >= 0) { bottom = y; break; }
+  }
+  const columns = [];
+  for (let x = 0; x < image.width; x++) {
+    let count = 0;
+    for (let y = top; y < bottom; y++) count += ink(x, y) ? 1 : 0;
+    columns.push(count);
+  }
+  return columns;
+}"""
+)
+
+
+def words(columns: list[int], gap: int) -> list[list[int]]:
+    """Runs of inked columns split at blanks of `gap` columns or more (a space)."""
+    found: list[list[int]] = []
+    blank = gap
+    for count in columns:
+        if not count:
+            blank += 1
+            continue
+        if blank >= gap:
+            found.append([])
+        else:
+            found[-1] += [0] * blank
+        found[-1].append(count)
+        blank = 0
+    return found
+
+
+def likeness(a: list[int], b: list[int], points: int = 64) -> float:
+    """How alike two ink profiles are once stretched to one width (1: the same)."""
+
+    def stretched(values: list[int]) -> list[int]:
+        return [values[i * len(values) // points] for i in range(points)]
+
+    return statistics.correlation(stretched(a), stretched(b))
 
 
 def inside(page: Page, element: Locator, inset: int) -> str:
@@ -235,6 +305,59 @@ def test_hebrew_reads_right_to_left(browser, app):
     finally:
         hebrew.context.close()
         english.context.close()
+
+
+def test_a_thai_name_keeps_its_letter_order_beside_a_hebrew_name(browser, tmp_path):
+    """On Home in Hebrew, each game card's first line is a side: "สมชาย + עומר",
+    "עומר + สมชาย", "สมชาย + Alex" and "ยาชมส + Alex" (the same letters the other
+    way round, a name of its own here). Read from the pixels, the Thai name beside
+    the Hebrew one is drawn as it is beside the Latin one, and not like its
+    reversal: the check tells the two orders apart."""
+    sides = {
+        "thai-hebrew": ("สมชาย", "עומר"),
+        "hebrew-thai": ("עומר", "สมชาย"),
+        "thai-latin": ("สมชาย", "Alex"),
+        "reversed-latin": ("ยาชมส", "Alex"),
+    }
+    with GameStore(tmp_path) as store:
+        ids = {
+            case: store.create(new_game(Variant.PARTNERSHIP, (first, "Beth", second, "David"))).id
+            for case, (first, second) in sides.items()
+        }
+    app = ServedApp(tmp_path)
+    app.start()
+    context = browser.new_context(locale="he-IL", viewport=PHONE, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        load(page, app.url)
+        expect(hook(page, f"resume-{ids['reversed-latin']}")).to_be_visible()
+        settle(page)
+        page.wait_for_load_state("networkidle")  # the Thai and Hebrew fonts
+        still(page)
+        thai = {}
+        for case, game_id in ids.items():
+            box = hook(page, f"resume-{game_id}").bounding_box()
+            assert box is not None
+            # the text half of the card (its delete button is at the left in Hebrew)
+            clip = {
+                "x": box["x"] + box["width"] * 0.4,
+                "y": box["y"] + 6,
+                "width": box["width"] * 0.6 - 8,
+                "height": box["height"] - 12,
+            }
+            png = base64.b64encode(page.screenshot(clip=clip)).decode()
+            line = words(page.evaluate(FIRST_LINE_INK, png), gap=8)
+            # right to left: [score] first name + second name
+            assert len(line) == 4, (case, len(line))
+            thai[case] = line[-1] if case != "hebrew-thai" else line[1]
+        forward, backward = thai["thai-latin"], thai["reversed-latin"]
+        assert likeness(forward, backward) < 0.6  # the two orders look apart
+        for case in ("thai-hebrew", "hebrew-thai"):
+            assert likeness(thai[case], forward) > 0.75, case
+            assert likeness(thai[case], forward) > likeness(thai[case], backward) + 0.3, case
+    finally:
+        context.close()
+        app.stop()
 
 
 def test_the_picker_switches_at_once_and_survives_a_reload(browser, app):
