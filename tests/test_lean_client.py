@@ -1,6 +1,8 @@
 """The served page in Chromium asks nothing of any other host, loads little,
-and fetches the emoji font only once a name needs it."""
+fetches the emoji font only once a name needs it, and is isolated (Flutter
+then draws on its own thread)."""
 
+import http.client
 from urllib.parse import urlparse
 
 import pytest
@@ -29,6 +31,9 @@ def test_nothing_leaves_this_machine_and_emoji_load_when_needed(tmp_path):
             page.on("request", lambda request: requests.append(request))
             load(page, app.url)
             page.get_by_role("button", name="New game").wait_for()
+            # a header sent twice is one invalid value to the browser: no isolation,
+            # and Flutter's renderer falls back to drawing on the page's own thread
+            assert page.evaluate("crossOriginIsolated") is True
             first = list(requests)
             wire = 0
             for request in first:
@@ -51,3 +56,23 @@ def test_nothing_leaves_this_machine_and_emoji_load_when_needed(tmp_path):
     assert away == [], f"requests left 127.0.0.1: {away}"
     emoji = [r.url for r in requests if "NotoColorEmoji" in r.url]
     assert len(emoji) == 1, emoji
+
+
+def test_every_security_header_is_sent_once(tmp_path):
+    app = ServedApp(tmp_path)
+    app.start()
+    try:
+        for path in (urlparse(app.url).path, "/"):
+            connection = http.client.HTTPConnection("127.0.0.1", app.port, timeout=10)
+            connection.request("GET", path)
+            names = [name.lower() for name, _ in connection.getresponse().getheaders()]
+            connection.close()
+            for name in (
+                "cross-origin-opener-policy",
+                "cross-origin-embedder-policy",
+                "cross-origin-resource-policy",
+                "x-content-type-options",
+            ):
+                assert names.count(name) == 1, (path, name, names)
+    finally:
+        app.stop()

@@ -55,6 +55,10 @@ SECURITY_HEADERS = (
     (b"content-security-policy", b"frame-ancestors 'none'"),
 )
 
+REPLACED_HEADERS = frozenset(
+    {b"access-control-allow-origin", *(name for name, _ in SECURITY_HEADERS)}
+)
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -145,10 +149,13 @@ class Guard:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] in ("http.response.start", "websocket.http.response.start"):
+                # Ours replace the app's: a header sent twice is read as one invalid
+                # value, and the page then loses its isolation (and Flutter its
+                # rendering thread).
                 headers = [
                     (k, v)
                     for k, v in message.get("headers", [])
-                    if k != b"access-control-allow-origin"
+                    if k.lower() not in REPLACED_HEADERS
                 ]
                 message["headers"] = headers + list(SECURITY_HEADERS) + language
             await send(message)
