@@ -1,5 +1,5 @@
 """The served page in Chromium asks nothing of any other host, loads little,
-fetches the emoji font only once a name needs it, and is isolated (Flutter
+fetches the Arabic and emoji fonts only once a name needs them, and is isolated (Flutter
 then draws on its own thread)."""
 
 import http.client
@@ -20,7 +20,7 @@ def local(url: str) -> bool:
     return parsed.scheme in ("data", "blob") or parsed.hostname == "127.0.0.1"
 
 
-def test_nothing_leaves_this_machine_and_emoji_load_when_needed(tmp_path):
+def test_nothing_leaves_this_machine_and_fonts_load_when_needed(tmp_path):
     app = ServedApp(tmp_path)
     app.start()
     requests: list[Request] = []
@@ -41,10 +41,11 @@ def test_nothing_leaves_this_machine_and_emoji_load_when_needed(tmp_path):
                 if response is not None and not request.url.startswith(("data:", "blob:")):
                     wire += response.request.sizes()["responseBodySize"]
             assert not [r.url for r in first if "NotoColorEmoji" in r.url]
+            assert not [r.url for r in first if "NotoSansArabic" in r.url]
             assert wire <= FIRST_USABLE_LIMIT, f"{wire} bytes before the first screen"
             assert not [r.url for r in first if "KaTeX" in r.url or "Cupertino" in r.url]
 
-            new_game(page, names=("Zoë Çela", "สมชาย", "דוד", "Sam 😀"))
+            new_game(page, names=("Zoë Çela", "สมชาย", "دانة", "Sam 😀"))
             enter_hand(page, [3, 3, 3, 4], [3, 3, 3, 4])
             page.get_by_role("button", name="History").first.click()
             expect(page.get_by_role("heading", name="History")).to_be_visible()
@@ -54,8 +55,9 @@ def test_nothing_leaves_this_machine_and_emoji_load_when_needed(tmp_path):
         app.stop()
     away = [r.url for r in requests if not local(r.url)]
     assert away == [], f"requests left 127.0.0.1: {away}"
-    emoji = [r.url for r in requests if "NotoColorEmoji" in r.url]
-    assert len(emoji) == 1, emoji
+    for family in ("NotoColorEmoji", "NotoSansArabic"):
+        fetched = [r.url for r in requests if family in r.url]
+        assert len(fetched) == 1, fetched
 
 
 def test_every_security_header_is_sent_once(tmp_path):

@@ -20,8 +20,11 @@ from scorekeeper.ui.webclient import (
     WebClientError,
     icon_codepoints,
     icons_used,
+    lean_fonts,
+    needs_arabic,
     needs_emoji,
     prepare,
+    wanted_fonts,
 )
 
 REAL = webclient.source_dir()
@@ -56,7 +59,12 @@ def make_source(web: Path) -> Path:
 def make_assets(folder: Path) -> Path:
     """The app's assets with its real text fonts and a small stand-in emoji font."""
     (folder / "fonts").mkdir(parents=True)
-    for name in ("NotoSansThai-Regular.ttf", "NotoSansHebrew-Regular.ttf", "DejaVuSans.ttf"):
+    for name in (
+        "NotoSansThai-Regular.ttf",
+        "NotoSansHebrew-Regular.ttf",
+        "NotoSansArabic-Regular.ttf",
+        "DejaVuSans.ttf",
+    ):
         shutil.copyfile(webclient.ASSETS_DIR / "fonts" / name, folder / "fonts" / name)
     (folder / "fonts" / "NotoColorEmoji.ttf").write_bytes(b"emoji" * 100)
     for name in ("favicon.png", "index.html"):  # the app's own page replaces Flet's
@@ -135,6 +143,11 @@ def test_text_fonts_cover_the_scripts_and_little_else(built):
     assert {ord(c) for c in "→━♠♥✓"} <= symbols
     assert ord("Ж") not in symbols
     assert (built.folder / built.fonts["DejaVuSans"]).stat().st_size < 100_000
+    # Arabic is made too, for the page to register once a name needs it
+    assert "NotoSansArabic" not in built.fonts
+    arabic = codes("fonts/NotoSansArabic.ttf")
+    assert {ord(c) for c in "دانة"} <= arabic
+    assert ord("ก") not in arabic and ord("A") not in arabic
 
 
 def test_compressed_copies_hold_the_same_bytes(built):
@@ -204,6 +217,24 @@ def test_every_icon_the_app_names_is_in_the_font():
 )
 def test_needs_emoji(text, needed):
     assert needs_emoji(text) is needed
+
+
+@pytest.mark.parametrize(
+    ("text", "needed"),
+    [("Alex", False), ("דוד", False), ("สมชาย", False), ("دانة", True), ("Sam ﷲ", True)],
+)
+def test_needs_arabic(text, needed):
+    assert needs_arabic(text) is needed
+
+
+def test_only_the_fonts_a_name_needs_are_wanted():
+    _fonts, waiting = lean_fonts("/c/k/")
+    assert set(waiting) == {"NotoSansArabic", "NotoColorEmoji"}
+    assert wanted_fonts(["Alex", "דוד"], waiting) == {}
+    assert wanted_fonts(["Alex", "دانة"], waiting) == {
+        "NotoSansArabic": "/c/k/fonts/NotoSansArabic.ttf"
+    }
+    assert set(wanted_fonts(["دانة 😀"], waiting)) == {"NotoSansArabic", "NotoColorEmoji"}
 
 
 # -- serving -------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import asyncio
 import importlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -19,7 +19,7 @@ from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
 from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
-from scorekeeper.ui.webclient import WebClient, lean_fonts, needs_emoji
+from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
 
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
@@ -27,6 +27,7 @@ ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 FONTS = {
     "NotoSansThai": "fonts/NotoSansThai-Regular.ttf",
     "NotoSansHebrew": "fonts/NotoSansHebrew-Regular.ttf",
+    "NotoSansArabic": "fonts/NotoSansArabic-Regular.ttf",
     "NotoSansSymbols2": "fonts/NotoSansSymbols2-Regular.ttf",
     "NotoColorEmoji": "fonts/NotoColorEmoji.ttf",
     "DejaVuSans": "fonts/DejaVuSans.ttf",
@@ -51,7 +52,7 @@ TEXT_STYLES = (
 
 
 def theme(palette: Palette) -> ft.Theme:
-    """Roboto first, then the bundled fonts for Thai, Hebrew, symbols and emoji.
+    """Roboto first, then the bundled fonts for Thai, Hebrew, Arabic, symbols and emoji.
     Flutter derives the palette from the seed; the colours text is drawn in
     (and on) are set from `palette`, so their contrast is known."""
     style = ft.TextStyle(
@@ -125,13 +126,13 @@ class Session:
         page: ft.Page,
         store: GameStore,
         keeper: Keeper | None = None,
-        emoji: tuple[str, str] | None = None,
+        waiting_fonts: dict[str, str] | None = None,
         durable: Durable | None = None,
         device_language: str | None = None,
     ) -> None:
         self.page = page
         self.keeper = keeper
-        self.emoji = emoji  # (family, url) of the colour emoji font, until a name needs it
+        self.waiting_fonts = dict(waiting_fonts or {})  # family -> url, until a name needs it
         self.state = AppState(store)
         self.state.sharing = keeper if isinstance(keeper, Sharing) else None
         self.durable = durable
@@ -391,10 +392,8 @@ class Session:
         if bar != self.bar:  # the same bar is kept: a tap sends only what changed
             self.view.appbar, self.bar = app_bar(state, self.on), bar
         self._sync_dialog()
-        if self.emoji and any(needs_emoji(name) for name in shown_names(state)):
-            family, url = self.emoji
-            self.page.fonts = {**(self.page.fonts or {}), family: url}
-            self.emoji = None
+        if self.waiting_fonts:
+            load_needed_fonts(self.page, self.waiting_fonts, shown_names(state))
         spec = SCREENS[state.screen]
         key = (state.screen, spec.keep(state)) if spec.keep else None
         if self.screen is not None and key is not None and key == self.screen_key:
@@ -464,15 +463,24 @@ def shown_names(state: AppState) -> Iterator[str]:
         yield from rivals.names
 
 
-PageFonts = tuple[dict[str, str], tuple[str, str] | None]
+def load_needed_fonts(page: ft.Page, waiting: dict[str, str], names: Iterable[str]) -> None:
+    """Register the waiting fonts (family -> url) a name shown now needs."""
+    wanted = wanted_fonts(names, waiting)
+    if wanted:
+        page.fonts = {**(page.fonts or {}), **wanted}
+        for family in wanted:
+            del waiting[family]
+
+
+PageFonts = tuple[dict[str, str], dict[str, str]]
 
 
 def page_fonts(web: WebClient | None) -> PageFonts:
-    """The fonts a page registers, and the emoji font kept until a name needs it.
+    """The fonts a page registers, and those kept until a name needs them.
     With a prepared web client: its subset fonts, from the versioned path;
-    without (a native build): the bundled fonts as they are."""
+    without (a native build): the bundled fonts as they are, all at once."""
     if web is None:
-        return dict(FONTS), None
+        return dict(FONTS), {}
     return lean_fonts(f"/c/{web.key}/")
 
 
@@ -485,14 +493,14 @@ def make_main(
 ) -> Callable[..., Any]:
     """`offline_fonts` overrides what `web` implies (the offline build serves a
     prepared client's fonts from its own folder)."""
-    fonts, emoji = offline_fonts or page_fonts(web)
+    fonts, waiting = offline_fonts or page_fonts(web)
 
     async def main(page: ft.Page, keeper: Keeper | None = None) -> None:
         page.fonts = dict(fonts)
         page.theme = theme(LIGHT)
         page.dark_theme = theme(DARK)
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store, keeper, emoji, durable, device_language)
+        session = Session(page, store, keeper, waiting, durable, device_language)
         page.on_route_change = session.route_changed
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected

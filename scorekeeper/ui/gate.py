@@ -201,7 +201,7 @@ def make_web_main(
     store: GameStore, access: Access, web: WebClient | None = None
 ) -> Callable[[ft.Page], Any]:
     keeper_main = make_main(store, web)
-    fonts, _emoji = page_fonts(web)
+    fonts, waiting = page_fonts(web)
 
     async def main(page: ft.Page) -> None:
         no_tracebacks(page)
@@ -246,7 +246,7 @@ def make_web_main(
             log.info("a watcher page was logged out (%s)", page.client_ip)
             await log_out(page, watcher.language)
 
-        watcher = WatchSession(page, access.board.games, may_watch, watcher_out)
+        watcher = WatchSession(page, access.board.games, may_watch, watcher_out, waiting)
 
         async def watch_keys_changed(_topic: str, _generation: Any) -> None:
             own_update_state()

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import flet as ft
@@ -15,7 +15,7 @@ import flet as ft
 from scorekeeper import i18n
 from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
-from scorekeeper.ui.app import device_language, speak
+from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.live import LiveGame
 from scorekeeper.ui.text import bid_label
 
@@ -227,6 +227,13 @@ def own_update_state() -> None:
     ft.context.reset_auto_update()  # type: ignore[no-untyped-call]
 
 
+def live_names(games: tuple[LiveGame, ...]) -> Iterator[str]:
+    for game in games:
+        yield from (side.names for side in game.sides)
+        yield from (bid.player for bid in game.bids)
+        yield game.dealer
+
+
 class WatchSession:
     """One watcher's page: renders the live board again after each change."""
 
@@ -236,8 +243,10 @@ class WatchSession:
         games: Callable[[], tuple[LiveGame, ...]],
         may_watch: Callable[[], bool],
         logged_out: Callable[[], Any],
+        waiting_fonts: dict[str, str] | None = None,
     ) -> None:
         self.page = page
+        self.waiting_fonts = dict(waiting_fonts or {})  # family -> url, until a name needs it
         self.read_games = games
         self.may_watch = may_watch
         self.logged_out = logged_out
@@ -336,6 +345,8 @@ class WatchSession:
         if shown == self.shown and not force:
             return
         self.shown = shown
+        if self.waiting_fonts:
+            load_needed_fonts(self.page, self.waiting_fonts, live_names(self.games))
         with self.speaking():
             self._draw(size)
 

@@ -6,8 +6,8 @@ first visit downloads only what this app uses:
 - fonts cut to the scripts the app supports (Latin, Albanian letters included,
   Thai, Hebrew, the symbols it shows) and to the Material icons its screens
   use, with fontTools' subsetter; no KaTeX or Cupertino fonts (the app's own
-  `assets/FontManifest.json`); the colour emoji font is kept aside, for the
-  page to load only when a name needs it;
+  `assets/FontManifest.json`); the Arabic and colour emoji fonts are kept
+  aside, for the page to load only when a name needs them;
 - no request to any other host: the address of Rive's runtime (a CDN) in the
   Flutter client is replaced by an inline script that never loads anything;
 - every file that compresses is also stored as `.br` and `.gz` next to it,
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
 
 # Bump when the preparation below changes what it writes.
-FORMAT = 3
+FORMAT = 4
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(__file__).resolve().parents[1]
 ASSETS_DIR = ROOT / "assets"
@@ -64,6 +64,14 @@ LATIN = [
 ]
 THAI = [*range(0x0E00, 0x0E80), 0x20, 0x2D, 0x2E, 0x200B, 0x25CC]
 HEBREW = [*range(0x0590, 0x0600), *range(0xFB1D, 0xFB50), 0x20, 0x2D, 0x2E, 0x25CC]
+ARABIC_BLOCKS = (
+    range(0x0600, 0x0700),
+    range(0x0750, 0x0780),  # supplement
+    range(0x08A0, 0x0900),  # extended-A
+    range(0xFB50, 0xFE00),  # presentation forms A
+    range(0xFE70, 0xFF00),  # presentation forms B
+)
+ARABIC = [*(code for block in ARABIC_BLOCKS for code in block), 0x20, 0x200C, 0x200D, 0x25CC]
 # Symbols the screens show (→ ━ ♠ ✓ ·) and the few people put in names.
 SYMBOLS = [
     *range(0x2190, 0x2200),  # arrows
@@ -89,9 +97,15 @@ TEXT_FONTS: dict[str, tuple[str, list[int], str]] = {
     "NotoSansHebrew": ("NotoSansHebrew-Regular.ttf", HEBREW, "fonts/NotoSansHebrew.ttf"),
     "DejaVuSans": ("DejaVuSans.ttf", SYMBOLS, "fonts/DejaVuSans.ttf"),
 }
+# Registered only once a name needs them: most tables never do. The emoji font
+# is kept whole (its colour tables do not subset).
+ARABIC_FAMILY = "NotoSansArabic"
 EMOJI_FAMILY = "NotoColorEmoji"
-EMOJI_SOURCE = "NotoColorEmoji.ttf"
 EMOJI_FONT = "fonts/NotoColorEmoji.ttf"
+ON_DEMAND_FONTS: dict[str, tuple[str, list[int] | None, str]] = {
+    ARABIC_FAMILY: ("NotoSansArabic-Regular.ttf", ARABIC, "fonts/NotoSansArabic.ttf"),
+    EMOJI_FAMILY: ("NotoColorEmoji.ttf", None, EMOJI_FONT),
+}
 ROBOTO = "assets/fonts/roboto.woff2"
 MATERIAL_ICONS = "assets/fonts/MaterialIcons-Regular.otf"
 
@@ -174,6 +188,26 @@ def needs_emoji(text: str) -> bool:
         if 0x2600 <= code < 0x2800 and code not in _SYMBOL_SET:
             return True
     return False
+
+
+_ARABIC_SET = frozenset(code for block in ARABIC_BLOCKS for code in block)
+
+
+def needs_arabic(text: str) -> bool:
+    return any(ord(char) in _ARABIC_SET for char in text)
+
+
+NEEDED_BY = {ARABIC_FAMILY: needs_arabic, EMOJI_FAMILY: needs_emoji}
+
+
+def wanted_fonts(names: Iterable[str], waiting: dict[str, str]) -> dict[str, str]:
+    """Of the fonts kept waiting (family -> url), those one of `names` needs."""
+    shown = list(names)
+    return {
+        family: url
+        for family, url in waiting.items()
+        if any(NEEDED_BY[family](name) for name in shown)
+    }
 
 
 class WebClientError(RuntimeError):
@@ -273,11 +307,12 @@ def prepare(
     return client(folder)
 
 
-def lean_fonts(base: str) -> tuple[dict[str, str], tuple[str, str]]:
-    """The page fonts of a prepared client served under `base`, and its emoji
-    font (family, url), kept until a name needs it."""
+def lean_fonts(base: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The page fonts of a prepared client served under `base`, and those kept
+    until a name needs them (family -> url each)."""
     fonts = {family: base + target for family, (_, _, target) in TEXT_FONTS.items()}
-    return fonts, (EMOJI_FAMILY, base + EMOJI_FONT)
+    waiting = {family: base + target for family, (_, _, target) in ON_DEMAND_FONTS.items()}
+    return fonts, waiting
 
 
 def client(folder: Path) -> WebClient:
@@ -311,7 +346,7 @@ def _build(folder: Path, key: str, icons: list[str], pyodide: bool, assets: Path
             "flet_web": _version("flet-web"),
             "icons": icons,
             "fonts": fonts,
-            "emoji": EMOJI_FONT,
+            "on_demand": {family: target for family, (_, _, target) in ON_DEMAND_FONTS.items()},
             "files": files,
         }
         (work / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
@@ -436,9 +471,15 @@ def _fonts(source: Path, assets: Path, work: Path, icons: list[str]) -> dict[str
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(subset_font((assets / "fonts" / name).read_bytes(), unicodes))
         fonts[family] = target
-    emoji = assets / "fonts" / EMOJI_SOURCE
-    if emoji.is_file():
-        shutil.copyfile(emoji, work / EMOJI_FONT)
+    for name, some, target in ON_DEMAND_FONTS.values():
+        font = assets / "fonts" / name
+        if not font.is_file():
+            continue
+        (work / target).parent.mkdir(parents=True, exist_ok=True)
+        if some is None:
+            shutil.copyfile(font, work / target)
+        else:
+            (work / target).write_bytes(subset_font(font.read_bytes(), some))
     return fonts
 
 
