@@ -71,7 +71,8 @@ ARABIC_BLOCKS = (
     range(0xFB50, 0xFE00),  # presentation forms A
     range(0xFE70, 0xFF00),  # presentation forms B
 )
-ARABIC = [*(code for block in ARABIC_BLOCKS for code in block), 0x20, 0x200C, 0x200D, 0x25CC]
+ARABIC_LETTERS = frozenset(code for block in ARABIC_BLOCKS for code in block)
+ARABIC = [*sorted(ARABIC_LETTERS), 0x20, 0x200C, 0x200D, 0x25CC]
 # Symbols the screens show (→ ━ ♠ ✓ ·) and the few people put in names.
 SYMBOLS = [
     *range(0x2190, 0x2200),  # arrows
@@ -190,11 +191,8 @@ def needs_emoji(text: str) -> bool:
     return False
 
 
-_ARABIC_SET = frozenset(code for block in ARABIC_BLOCKS for code in block)
-
-
 def needs_arabic(text: str) -> bool:
-    return any(ord(char) in _ARABIC_SET for char in text)
+    return any(ord(char) in ARABIC_LETTERS for char in text)
 
 
 NEEDED_BY = {ARABIC_FAMILY: needs_arabic, EMOJI_FAMILY: needs_emoji}
