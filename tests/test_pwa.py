@@ -100,6 +100,8 @@ def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path
                 served.stop()  # from here on, no server at all
                 wait_usable(page)
                 assert scores(page) == ("141", "101")
+                # the service worker added the headers a static host cannot send
+                assert page.evaluate("crossOriginIsolated") is True
                 enter_hand(page, ["nil", 4, 5, 4], [0, 4, 5, 4])
                 assert scores(page) == ("291", "181")
                 game_url = page.url
