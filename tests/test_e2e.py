@@ -137,6 +137,8 @@ def test_bad_input_is_refused_with_the_reason(page, app):
     for seat in (1, 2, 3):
         pick(page, seat, 1)
     page.get_by_role("button", name="Next: tricks").click()
+    expect(hook(page, "tricks-left")).to_be_visible()
+    settle(page)  # a new screen: taps are routed by position once its layout stands still
     pick(page, 0, 5)
     page.get_by_role("button", name="Save hand").click()
     expect(hook(page, "error-tricks")).to_contain_text("Tricks add up to 5")

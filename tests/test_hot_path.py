@@ -2,8 +2,10 @@
 only what changed (in a real in-process Flet session)."""
 
 import asyncio
+from collections.abc import Iterator
 from typing import Any
 
+import flet as ft
 import msgpack
 import pytest
 
@@ -118,3 +120,40 @@ async def save_in_place(store: GameStore) -> None:
     assert sum(map(len, messages)) < 4000, [len(m) for m in messages]
     sheet_legend = b"Bids / tricks taken, then points"
     assert not any(sheet_legend in m or b"Undo last hand" in m for m in messages)
+
+
+def test_a_key_tap_compares_the_screen_not_the_page(store, monkeypatch):
+    """Finding what changed costs in proportion to what is compared: a key tap
+    sends its screen's changes without comparing the scoreboard kept under it."""
+    asyncio.run(key_tap_compares(store, monkeypatch))
+
+
+async def key_tap_compares(store: GameStore, monkeypatch: Any) -> None:
+    app = await game_started(store)
+    await app.click("Enter hand")
+    compared: list[tuple[Any, ...]] = []
+    real = ft.Page.update
+    monkeypatch.setattr(
+        ft.Page,
+        "update",
+        lambda page, *controls: compared.append(controls) or real(page, *controls),
+    )
+    await app.tap("key-3")
+    assert len(compared) == 1 and len(compared[0]) == 1, compared
+    (screen,) = compared[0]
+    assert app.hook("contracts") in list(walk_controls(screen))
+    assert not any(
+        c.identifier == "side-0" for c in walk_controls(screen) if isinstance(c, ft.Semantics)
+    )
+    compared.clear()
+    await app.click("Cancel")  # a question: the whole page is compared
+    assert () in compared
+
+
+def walk_controls(root: Any) -> Iterator[Any]:
+    yield root
+    for child in getattr(root, "controls", None) or []:
+        yield from walk_controls(child)
+    content = getattr(root, "content", None)
+    if content is not None and not isinstance(content, str):
+        yield from walk_controls(content)

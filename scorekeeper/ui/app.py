@@ -293,13 +293,14 @@ class Session:
                 self.shown = None  # a fresh view, every control in the new language
                 self.below = None
             with self.speaking():
-                self.render()
+                outdated = self.render()
             changed, self.state.changed = self.state.changed, None
             rendered = time.perf_counter()
-        # Update the whole page: Flet's own update after an event covers only the
-        # event's part of it (a dialog's button would refresh the dialog alone).
-        # The screen first; other devices and watchers are told after.
-        self.page.update()
+        # Send what render() changed, not what Flet's own update after an event
+        # would (only the event's part of the page: a dialog's button would
+        # refresh the dialog alone). The screen first; other devices and
+        # watchers are told after.
+        outdated.update()
         log.debug(
             "action %s%r: %.1f ms, render %.1f ms, update sent %.1f ms",
             getattr(action, "__name__", action),
@@ -381,24 +382,29 @@ class Session:
         self.follow()
         await self._reload()
 
-    def render(self) -> None:
+    def render(self) -> ft.BaseControl:
         """Show the state. Screens with inputs (set-up, a hand) and the scoreboard
-        are built once and then synced in place; the others are cheap to rebuild."""
+        are built once and then synced in place; the others are cheap to rebuild.
+        Returns what to send: the screen alone when nothing else changed (a key
+        tap), else the page (comparing the page costs more than a whole key tap)."""
         state = self.state
+        whole = False
         shown = (state.route, state.draft.step if state.draft else None)
         if shown != self.shown:
             self._place(shown)
+            whole = True
         bar = (state.screen, title_of(state), state.language)
         if bar != self.bar:  # the same bar is kept: a tap sends only what changed
             self.view.appbar, self.bar = app_bar(state, self.on), bar
-        self._sync_dialog()
+            whole = True
+        whole = self._sync_dialog() or whole
         if self.waiting_fonts:
-            load_needed_fonts(self.page, self.waiting_fonts, shown_names(state))
+            whole = load_needed_fonts(self.page, self.waiting_fonts, shown_names(state)) or whole
         spec = SCREENS[state.screen]
         key = (state.screen, spec.keep(state)) if spec.keep else None
         if self.screen is not None and key is not None and key == self.screen_key:
             self.screen.sync()
-            return
+            return self.page if whole else self.body
         built = draw(state.screen)(state, self.on, self)
         if isinstance(built, list):
             self.screen = None
@@ -408,17 +414,19 @@ class Session:
         else:
             self.screen, self.screen_key = built, key
             self.body.controls = built.controls
+        return self.page
 
-    def _sync_dialog(self) -> None:
-        """Show the state's question, if any, as a dialog that must be answered."""
+    def _sync_dialog(self) -> bool:
+        """Show the state's question, if any, as a dialog that must be answered.
+        Returns whether the dialogs changed."""
         asked = self.state.confirm
         if asked is self.asked:
-            return
+            return False
         if self.dialog is not None and self.dialog.open:
             self.page.pop_dialog()
         self.asked, self.dialog = asked, None
         if asked is None:
-            return
+            return True
         self.dialog = ft.AlertDialog(
             modal=True,
             title=ft.Text(asked.question),
@@ -429,6 +437,7 @@ class Session:
             ],
         )
         self.page.show_dialog(self.dialog)
+        return True
 
 
 Draw = Callable[[AppState, Any, Any], Built]
@@ -463,13 +472,14 @@ def shown_names(state: AppState) -> Iterator[str]:
         yield from rivals.names
 
 
-def load_needed_fonts(page: ft.Page, waiting: dict[str, str], names: Iterable[str]) -> None:
-    """Register the waiting fonts (family -> url) a name shown now needs."""
+def load_needed_fonts(page: ft.Page, waiting: dict[str, str], names: Iterable[str]) -> bool:
+    """Register the waiting fonts (family -> url) a name shown now needs.
+    Returns whether there were any."""
     wanted = wanted_fonts(names, waiting)
-    if wanted:
-        page.fonts = {**(page.fonts or {}), **wanted}
-        for family in wanted:
-            del waiting[family]
+    page.fonts = {**(page.fonts or {}), **wanted} if wanted else page.fonts
+    for family in wanted:
+        del waiting[family]
+    return bool(wanted)
 
 
 PageFonts = tuple[dict[str, str], dict[str, str]]
