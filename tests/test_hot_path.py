@@ -106,6 +106,9 @@ async def save_in_place(store: GameStore) -> None:
     score = app.hook("score-0")
     before = (score.value, app.tagged("side-1").label)
     await hand()
+    bar = view.appbar
+    title = bar.title
+    assert title.value == "Hand 2: tricks"
     assert app.page.views == [view]  # the hand is entered in the same View...
     assert not app.has("side-0")  # ...over the scoreboard, kept hidden
     since = len(app.conn.messages)
@@ -117,9 +120,14 @@ async def save_in_place(store: GameStore) -> None:
     assert (score.value, app.tagged("side-1").label) != before
     assert app.has("hand-2") and app.has("summary")
     messages = sent(app, since)
-    assert sum(map(len, messages)) < 4000, [len(m) for m in messages]
+    assert sum(map(len, messages)) < 3000, [len(m) for m in messages]
     sheet_legend = b"Bids / tricks taken, then points"
     assert not any(sheet_legend in m or b"Undo last hand" in m for m in messages)
+    # the bar keeps its controls and changes its title in place (a new bar costs
+    # the browser the bar, and the View around the screen, drawn anew)
+    assert not any(b"AppBar" in m for m in messages)
+    assert view.appbar is bar and bar.title is title
+    assert " vs " in title.value and "Hand" not in title.value
 
 
 def test_a_key_tap_compares_the_screen_not_the_page(store, monkeypatch):

@@ -17,7 +17,7 @@ from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
-from scorekeeper.ui.screens.widgets import Built, Synced, app_bar, banner
+from scorekeeper.ui.screens.widgets import AppBar, Built, Synced, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
 from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
 
@@ -147,6 +147,7 @@ class Session:
         self.body = ft.Column()
         self.frame = ft.Column()  # the view's screens: the one shown, and one kept under it
         self.view = ft.View()
+        self.app_bar: AppBar | None = None  # the View's bar, changed in place
         self.below: Layer | None = None  # the screen the one shown opens over, kept drawn
         self.to_top = False  # a screen changed in a kept View: scroll it to its top
         self.asked: Confirm | None = None  # the question the dialog shows
@@ -158,8 +159,10 @@ class Session:
         self.frame = ft.Column(
             [self.body], horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=0
         )
+        self.app_bar = AppBar(self.state, self.on)
         self.view = ft.View(
             route=self.state.route,
+            appbar=self.app_bar.control,
             scroll=ft.ScrollMode.AUTO,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
@@ -393,9 +396,11 @@ class Session:
         if shown != self.shown:
             self._place(shown)
             whole = True
-        bar = (state.screen, title_of(state), state.language)
-        if bar != self.bar:  # the same bar is kept: a tap sends only what changed
-            self.view.appbar, self.bar = app_bar(state, self.on), bar
+        bar = (state.screen, title_of(state))
+        if bar != self.bar:  # a tap that leaves the bar as it was sends nothing of it
+            assert self.app_bar is not None  # placed with its View
+            self.app_bar.show(state)
+            self.bar = bar
             whole = True
         whole = self._sync_dialog() or whole
         if self.waiting_fonts:

@@ -132,15 +132,23 @@ def banner(text: str, identifier: str, color: str = ft.Colors.SECONDARY_CONTAINE
     )
 
 
-def app_bar(state: AppState, on: Bind) -> ft.AppBar:
-    actions: list[ft.Control] = []
-    if state.screen is not Screen.HOME:
-        actions.append(icon_button(ft.Icons.HOME, _("Home"), on(state.go_home)))
-    if state.screen is not Screen.HISTORY:
-        actions.append(icon_button(ft.Icons.HISTORY, _("History"), on(state.show_history)))
-    if state.sharing is not None and state.screen is not Screen.SHARE:
-        actions.append(icon_button(ft.Icons.SHARE, _("Share"), on(state.show_share), "share"))
-    return ft.AppBar(title=ft.Text(title_of(state)), actions=actions)
+class AppBar:
+    """The bar over every screen, drawn once per View: a screen change sets its
+    title and shows or hides its buttons in place. (A new bar each time made the
+    browser build it anew and the View around every screen again.)"""
+
+    def __init__(self, state: AppState, on: Bind) -> None:
+        self.title = ft.Text("")
+        self.home = icon_button(ft.Icons.HOME, _("Home"), on(state.go_home))
+        self.history = icon_button(ft.Icons.HISTORY, _("History"), on(state.show_history))
+        self.share = icon_button(ft.Icons.SHARE, _("Share"), on(state.show_share), "share")
+        self.control = ft.AppBar(title=self.title, actions=[self.home, self.history, self.share])
+
+    def show(self, state: AppState) -> None:
+        self.title.value = title_of(state)
+        self.home.visible = state.screen is not Screen.HOME
+        self.history.visible = state.screen is not Screen.HISTORY
+        self.share.visible = state.sharing is not None and state.screen is not Screen.SHARE
 
 
 def game_card(
