@@ -10,6 +10,7 @@ import msgpack
 import pytest
 
 from scorekeeper import scoring
+from scorekeeper.storage import platform
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState
 from tests.inprocess import ENCODE, open_app
@@ -48,6 +49,33 @@ def test_the_same_game_object_keeps_its_score_an_equal_one_is_scored_afresh(stor
     copy = type(game)(**{f: getattr(game, f) for f in game.__dataclass_fields__})
     assert copy is not game
     assert scoring.score_game(copy) == scoring.score_game(game)
+
+
+def test_every_tap_of_a_hand_is_one_write(store, monkeypatch):
+    """Each tap is saved at once, in one durable write of the games in progress:
+    starting a hand and saving it, too (each made two: an upsert that inserts
+    writes twice, and the saved hand's entry was dropped in a second write)."""
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    writes: list[str] = []
+    real = platform.write_durably
+    monkeypatch.setattr(
+        platform, "write_durably", lambda path, data: writes.append(path.name) or real(path, data)
+    )
+
+    def one_write(action: Any, *args: Any) -> None:
+        writes.clear()
+        action(*args)
+        assert state.errors == {}, state.errors
+        assert len(writes) == 1, (action.__name__, writes)
+
+    one_write(state.begin_hand)
+    for _ in range(4):
+        one_write(state.press, "3")
+    one_write(state.to_tricks)
+    one_write(state.press, "rest")
+    one_write(state.save_hand)
+    assert len(state.saved.game.hands) == 2 and store.draft(state.saved.id) is None
 
 
 def sent(app: Any, since: int) -> list[bytes]:

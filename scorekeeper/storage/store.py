@@ -808,9 +808,19 @@ class GameStore:
             return game_from_document(self._document(game_id))
 
     @_guarded(writes=True)
-    def save(self, game_id: str, game: Game, expected_revision: int) -> SavedGame:
-        """Replace a game's content. Refuses if someone saved it in between."""
-        with self._lock:
+    def save(
+        self,
+        game_id: str,
+        game: Game,
+        expected_revision: int,
+        done: HandDraft | None = None,
+    ) -> SavedGame:
+        """Replace a game's content. Refuses if someone saved it in between.
+        `done` is the entry this change records: it is dropped in the same
+        write, if it is still the one stored."""
+        with self._lock, self._transaction():
+            if done is not None and self.draft(game_id) == done:
+                self._active.table("drafts").remove(Query().game_id == game_id)
             current = self._document(game_id)
             if current["revision"] != expected_revision:
                 raise ConflictError(
@@ -851,7 +861,7 @@ class GameStore:
 
     @_guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
-        with self._lock:
+        with self._lock, self._transaction():  # one write (an upsert that inserts makes two)
             drafts = self._active.table("drafts")
             if draft is None:
                 if drafts.contains(Query().game_id == game_id):

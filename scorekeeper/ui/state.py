@@ -435,14 +435,17 @@ class AppState:
         if (self.draft and screen is Screen.HAND) or screen is Screen.DETAIL:
             self.screen = screen
 
-    def _game_changed(self, game: Game, based_on: int | None = None) -> bool:
+    def _game_changed(
+        self, game: Game, based_on: int | None = None, done: HandDraft | None = None
+    ) -> bool:
         """Save a changed game; False (with a message) if another device got there
-        first. `based_on` is the revision the change was made from."""
+        first. `based_on` is the revision the change was made from; `done` the
+        entry it records, dropped in the same write."""
         assert self.saved is not None
         game_id = self.saved.id
         expected = self.saved.revision if based_on is None else based_on
         try:
-            saved = self.store.save(game_id, game, expected)
+            saved = self.store.save(game_id, game, expected, done)
         except GameNotFoundError:
             self._gone()
             return False
@@ -767,8 +770,7 @@ class AppState:
             self.errors = error.by_field("hand")
             return
         reopened = self._reopens(game)
-        if self._game_changed(game, draft.base):
-            self.store.drop_draft(self.saved.id, draft)
+        if self._game_changed(game, draft.base, done=draft):
             assert self.score is not None
             self.summary = [
                 _("Hand {number}").format(number=draft.number),
