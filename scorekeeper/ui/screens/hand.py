@@ -2,7 +2,8 @@
 
 One line per player (tap it to pick that player) and one keypad below: a tap
 on a key sets the picked player's bid or tricks and moves on to the next
-player, so a hand takes one tap per player and step. Built once per step,
+player, so a hand takes one tap per player and step (an edit of a saved hand
+stays on the player picked: it corrects one value). Built once per step,
 then `sync()` updates it in place, so quick taps never land on a control
 being replaced.
 """
