@@ -12,6 +12,7 @@ from tests.served import (
     SMALL_PHONE,
     enter_hand,
     expect_score,
+    fill_hand,
     hook,
     load,
     new_game,
@@ -137,6 +138,8 @@ def test_bad_input_is_refused_with_the_reason(page, app):
     for seat in (1, 2, 3):
         pick(page, seat, 1)
     page.get_by_role("button", name="Next: tricks").click()
+    expect(hook(page, "tricks-left")).to_be_visible()  # the tricks step, not the bids'
+    settle(page)  # lines of the same names as the bids': tapped where they now stand
     pick(page, 0, 5)
     page.get_by_role("button", name="Save hand").click()
     expect(hook(page, "error-tricks")).to_contain_text("Tricks add up to 5")
@@ -209,6 +212,32 @@ def test_a_hand_in_ten_taps_plus_save(page):
     expect(hook(page, "summary")).to_be_visible()
     # Alex 5 of 5 (+50), Charlie's nil failed (-100, its trick a bag); 4+3 of 7: +70
     assert scores(page) == ("-49", "70")
+
+
+def test_save_hand_is_on_a_small_phone_screen_however_long_the_preview(browser, app):
+    """At 360x740, a hand with a failed nil, a set and a bag penalty (a long
+    preview): Save hand is on the screen without scrolling, the preview starts
+    on it too (the points lead it), and Save hand is tapped where it stands."""
+    page = open_app(browser, app.url, SMALL_PHONE)
+    new_game(page)
+    # Alex's nil takes a trick, Charlie takes none of his 1: set; Beth and David
+    # take 12 of 2: 10 bags, a penalty
+    fill_hand(page, ["nil", 1, 1, 1], [1, 6, 0, 6])
+    preview = hook(page, "preview")
+    for said in ("were set", "nil failed", "Bag penalty for"):
+        expect(preview).to_contain_text(said)
+    settle(page)
+    height = SMALL_PHONE["height"]
+    save = page.get_by_role("button", name="Save hand")
+    box = save.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert box["height"] >= 48 and box["width"] >= SMALL_PHONE["width"] / 2, box
+    shown = preview.bounding_box()
+    assert shown and box["y"] + box["height"] <= shown["y"] <= height - 48, (box, shown)
+    save.click()
+    expect(hook(page, "summary")).to_be_visible()
+    assert scores(page) == ("-109", "-70")
+    page.close()
 
 
 def test_back_button_mid_hand_asks_first(page):

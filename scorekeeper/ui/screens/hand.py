@@ -177,6 +177,10 @@ class HandView:
         self.notes = ft.Column(spacing=4)
         self.notes_shape: tuple[object, ...] | None = None
         cancel = ft.OutlinedButton(_("Cancel"), on_click=on(state.request_cancel), height=48)
+        # Save hand right under the keypad, the width of the screen: the preview
+        # below it may be long (a nil, a set, a bag penalty) and never pushes it
+        # off a phone's screen; the points lead the preview, so they show too.
+        save: list[ft.Control] = []
         if bids:
             buttons: list[ft.Control] = [
                 cancel,
@@ -188,12 +192,14 @@ class HandView:
                 ),
             ]
         else:
+            save = [
+                ft.FilledButton(
+                    _("Save hand"), icon=ft.Icons.CHECK, on_click=on(state.save_hand), height=52
+                )
+            ]
             buttons = [
                 cancel,
                 ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48),
-                ft.FilledButton(
-                    _("Save hand"), icon=ft.Icons.CHECK, on_click=on(state.save_hand), height=48
-                ),
             ]
         dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
         if game.variant is Variant.TWO_PLAYER:
@@ -207,6 +213,7 @@ class HandView:
             self.status,
             self.keypad_title,
             key_rows(specials, numbers),
+            *save,
             self.notes,
             ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
         ]
