@@ -12,7 +12,7 @@ from scorekeeper.saved import GameSummary
 from scorekeeper.scoring import Status
 from scorekeeper.ui.screens import Screen, title_of
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import isolate, num, rules_name, sentence
+from scorekeeper.ui.text import isolate, named_side, num, rules_name, sentence
 
 # Each side's colour: theme slots set from scorekeeper.ui.palette, so the
 # colour follows the light or dark theme and keeps its contrast in both.
@@ -150,24 +150,22 @@ def game_card(
     identifier: str,
     delete: Callable[[str], None] | None = None,
 ) -> ft.Control:
+    def side(side: int) -> str:  # as the scoreboard names it: "Us", else "Ana + Cy"
+        return named_side(summary.team_name(side), summary.side_names(side))
+
     sides: list[ft.Control] = [
         ft.Text(
-            " + ".join(isolate(summary.players[s]) for s in seats) + f"   {num(score)}",
+            f"{side(s)}   {num(score)}",
             weight=ft.FontWeight.BOLD,
-            color=SIDE_COLORS[side],
+            color=SIDE_COLORS[s],
         )
-        for side, (seats, score) in enumerate(
-            zip(summary.variant.sides, summary.scores, strict=True)
-        )
+        for s, score in enumerate(summary.scores)
     ]
     if summary.status is Status.FINISHED and summary.winner is not None:
-        seats = summary.variant.sides[summary.winner]
         detail = sentence(
             ngettext(
                 "{names} won · {hands} hand", "{names} won · {hands} hands", summary.hands
-            ).format(
-                names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands
-            )
+            ).format(names=side(summary.winner), hands=summary.hands)
         )
     else:
         detail = ngettext("{hands} hand played", "{hands} hands played", summary.hands).format(
