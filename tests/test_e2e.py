@@ -148,6 +148,29 @@ def test_bad_input_is_refused_with_the_reason(page, app):
     expect(page.get_by_role("button", name=re.compile(r"\b0 hands played"))).to_be_visible()
 
 
+def test_a_game_card_and_its_delete_button_are_read_apart(page):
+    """On Home a screen reader finds a game in progress as two buttons, side by
+    side: the card (its sides, scores, when, how far, which rules) and its delete
+    button, neither inside the other nor in the other's name."""
+    new_game(page)
+    page.get_by_role("button", name="Home").click()
+    card = page.get_by_role("button", name=re.compile(r"\b0 hands played"))
+    delete = page.get_by_role("button", name=loose("Delete the game of Alex, Beth, Charlie, David"))
+    expect(card).to_have_count(1)
+    expect(card).to_have_accessible_name(
+        re.compile(
+            r"^\W*Alex\W+Charlie\W+0\W+Beth\W+David\W+0 .* · 0 hands played · standard rules$"
+        )
+    )
+    expect(delete).to_have_count(1)
+    expect(card.get_by_role("button")).to_have_count(0)  # no button inside the card's
+    expect(delete.get_by_role("button")).to_have_count(0)
+    still(page)
+    delete.click()
+    expect(hook(page, "message")).to_have_text("Game deleted.")
+    expect(card).to_have_count(0)
+
+
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE, DESKTOP], ids=["360", "400", "desktop"])
 def test_layout_fits_and_targets_are_big_enough(browser, app, viewport):
     """The whole bid step on screen with no horizontal scrolling, each player
