@@ -364,10 +364,13 @@ def test_the_picker_switches_at_once_and_survives_a_reload(browser, app):
     page = open_in(browser, app.url, "he-IL")
     try:
         expect(button(page, "he", "New game")).to_be_visible()
+        # named for a screen reader in the language shown, with the one chosen
+        expect(hook(page, "language")).to_have_accessible_name("שפה עברית")
         page.evaluate("window.stillHere = true")  # gone if the page reloads
         hook(page, "language").click()
         page.get_by_role("button", name="ไทย", exact=True).click()
         expect(button(page, "th", "New game")).to_be_visible()
+        expect(hook(page, "language")).to_have_accessible_name("ภาษา ไทย")
         assert page.evaluate("window.stillHere === true")
         assert button(page, "he", "New game").count() == 0
         page.reload()
