@@ -172,7 +172,9 @@ def likeness(a: list[int], b: list[int], points: int = 64) -> float:
 
 
 def inside(page: Page, element: Locator, inset: int) -> str:
-    """A screenshot of `element` without its border (`inset` pixels), as base64."""
+    """A screenshot of `element` without its border (`inset` pixels), as base64,
+    once the screen stands still (the canvas may still show the screen before)."""
+    still(page)
     box = element.bounding_box()
     assert box is not None
     clip = {
