@@ -64,6 +64,19 @@ class HandDraft:
         others = sum(t for i, t in enumerate(self.tricks) if i != seat)
         return self.with_tricks(seat, max(0, TRICKS_PER_HAND - others))
 
+    def after(self, seat: int, order: tuple[int, ...]) -> int | None:
+        """Whose bid or tricks the keypad sets once `seat`'s were set (`order`: the
+        bidding order). An edit corrects one value, so it stays on that player; a new
+        hand follows the play: the next player still to bid, round the table, and in
+        the tricks the next one in order (nobody after the last)."""
+        if self.editing is not None:
+            return seat
+        at = order.index(seat)
+        later = order[at + 1 :]
+        if self.step is Step.BIDS:
+            return next((s for s in later + order[:at] if self.bids[s] is None), None)
+        return later[0] if later else None
+
     def tricks_left(self) -> int:
         return TRICKS_PER_HAND - sum(self.tricks)
 

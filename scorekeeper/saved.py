@@ -34,6 +34,14 @@ class GameSummary:
     hands: int
     preset: str | None  # None: custom house rules
     facts: GameFacts | None = None  # what the statistics count (not kept in listings)
+    team_names: tuple[str, ...] = ()  # the sides' own names, as Game.team_names
+
+    def team_name(self, side: int) -> str:
+        """The side's own name, or "" when it has none (as Game.team_name)."""
+        return self.team_names[side] if side < len(self.team_names) else ""
+
+    def side_names(self, side: int) -> tuple[str, ...]:
+        return tuple(self.players[seat] for seat in self.variant.sides[side])
 
 
 def summarize(saved: SavedGame) -> GameSummary:
@@ -50,4 +58,5 @@ def summarize(saved: SavedGame) -> GameSummary:
         hands=len(saved.game.hands),
         preset=preset_name(saved.game.rules),
         facts=game_facts(saved.game, score),
+        team_names=saved.game.team_names,
     )

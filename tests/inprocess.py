@@ -78,7 +78,9 @@ class App:
             await asyncio.sleep(0.001)
         assert self.conn.crashes() == [], self.conn.crashes()
 
-    def walk(self) -> Iterator[BaseControl]:
+    def walk(self, root: BaseControl | None = None) -> Iterator[BaseControl]:
+        """Every control shown (or `root` and the controls inside it)."""
+
         def visit(obj: Any) -> Iterator[BaseControl]:
             if isinstance(obj, BaseControl):
                 if getattr(obj, "visible", True) is False:
@@ -92,6 +94,9 @@ class App:
                 for item in obj:
                     yield from visit(item)
 
+        if root is not None:
+            yield from visit(root)
+            return
         for view in self.page.views:
             yield from visit(view)
         for dialog in self.page._dialogs.controls:  # dialogs open over the view

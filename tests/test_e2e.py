@@ -12,6 +12,7 @@ from tests.served import (
     SMALL_PHONE,
     enter_hand,
     expect_score,
+    fill_hand,
     hook,
     load,
     new_game,
@@ -147,6 +148,29 @@ def test_bad_input_is_refused_with_the_reason(page, app):
     expect(page.get_by_role("button", name=re.compile(r"\b0 hands played"))).to_be_visible()
 
 
+def test_a_game_card_and_its_delete_button_are_read_apart(page):
+    """On Home a screen reader finds a game in progress as two buttons, side by
+    side: the card (its sides, scores, when, how far, which rules) and its delete
+    button, neither inside the other nor in the other's name."""
+    new_game(page)
+    page.get_by_role("button", name="Home").click()
+    card = page.get_by_role("button", name=re.compile(r"\b0 hands played"))
+    delete = page.get_by_role("button", name=loose("Delete the game of Alex, Beth, Charlie, David"))
+    expect(card).to_have_count(1)
+    expect(card).to_have_accessible_name(
+        re.compile(
+            r"^\W*Alex\W+Charlie\W+0\W+Beth\W+David\W+0 .* · 0 hands played · standard rules$"
+        )
+    )
+    expect(delete).to_have_count(1)
+    expect(card.get_by_role("button")).to_have_count(0)  # no button inside the card's
+    expect(delete.get_by_role("button")).to_have_count(0)
+    still(page)
+    delete.click()
+    expect(hook(page, "message")).to_have_text("Game deleted.")
+    expect(card).to_have_count(0)
+
+
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE, DESKTOP], ids=["360", "400", "desktop"])
 def test_layout_fits_and_targets_are_big_enough(browser, app, viewport):
     """The whole bid step on screen with no horizontal scrolling, each player
@@ -211,6 +235,32 @@ def test_a_hand_in_ten_taps_plus_save(page):
     expect(hook(page, "summary")).to_be_visible()
     # Alex 5 of 5 (+50), Charlie's nil failed (-100, its trick a bag); 4+3 of 7: +70
     assert scores(page) == ("-49", "70")
+
+
+def test_save_hand_is_on_a_small_phone_screen_however_long_the_preview(browser, app):
+    """At 360x740, a hand with a failed nil, a set and a bag penalty (a long
+    preview): Save hand is on the screen without scrolling, the preview starts
+    on it too (the points lead it), and Save hand is tapped where it stands."""
+    page = open_app(browser, app.url, SMALL_PHONE)
+    new_game(page)
+    # Alex's nil takes a trick, Charlie takes none of his 1: set; Beth and David
+    # take 12 of 2: 10 bags, a penalty
+    fill_hand(page, ["nil", 1, 1, 1], [1, 6, 0, 6])
+    preview = hook(page, "preview")
+    for said in ("were set", "nil failed", "Bag penalty for"):
+        expect(preview).to_contain_text(said)
+    settle(page)
+    height = SMALL_PHONE["height"]
+    save = page.get_by_role("button", name="Save hand")
+    box = save.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert box["height"] >= 48 and box["width"] >= SMALL_PHONE["width"] / 2, box
+    shown = preview.bounding_box()
+    assert shown and box["y"] + box["height"] <= shown["y"] <= height - 48, (box, shown)
+    save.click()
+    expect(hook(page, "summary")).to_be_visible()
+    assert scores(page) == ("-109", "-70")
+    page.close()
 
 
 def test_back_button_mid_hand_asks_first(page):

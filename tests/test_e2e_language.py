@@ -172,7 +172,9 @@ def likeness(a: list[int], b: list[int], points: int = 64) -> float:
 
 
 def inside(page: Page, element: Locator, inset: int) -> str:
-    """A screenshot of `element` without its border (`inset` pixels), as base64."""
+    """A screenshot of `element` without its border (`inset` pixels), as base64,
+    once the screen stands still (the canvas may still show the screen before)."""
+    still(page)
     box = element.bounding_box()
     assert box is not None
     clip = {
@@ -364,10 +366,13 @@ def test_the_picker_switches_at_once_and_survives_a_reload(browser, app):
     page = open_in(browser, app.url, "he-IL")
     try:
         expect(button(page, "he", "New game")).to_be_visible()
+        # named for a screen reader in the language shown, with the one chosen
+        expect(hook(page, "language")).to_have_accessible_name("שפה עברית")
         page.evaluate("window.stillHere = true")  # gone if the page reloads
         hook(page, "language").click()
         page.get_by_role("button", name="ไทย", exact=True).click()
         expect(button(page, "th", "New game")).to_be_visible()
+        expect(hook(page, "language")).to_have_accessible_name("ภาษา ไทย")
         assert page.evaluate("window.stillHere === true")
         assert button(page, "he", "New game").count() == 0
         page.reload()

@@ -17,7 +17,7 @@ from scorekeeper.model import Game, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
 from scorekeeper.storage import store as store_module
-from scorekeeper.storage.documents import game_to_document
+from scorekeeper.storage.documents import game_to_document, summary_from_document
 from scorekeeper.storage.store import (
     ConflictError,
     GameNotFoundError,
@@ -62,6 +62,56 @@ def test_finished_game_moves_to_the_archive_and_back(tmp_path):
         assert store.history(status=Status.IN_PROGRESS).items[0].hands == 1
     with GameStore(tmp_path) as store:
         assert store.get(saved.id) == reopened
+
+
+def named(*hands, target=500):
+    """A game whose sides have names: "Us" for Alex and Charlie, none for the others."""
+    return replace(game(*hands, rules=RuleSet(target=target)), team_names=("Us", ""))
+
+
+def test_the_history_carries_the_sides_names_in_progress_and_archived(tmp_path):
+    with GameStore(tmp_path) as store:
+        playing = store.create(named(EVEN))
+        done = play(store, store.create(named(target=100)), WIN)
+        plain = store.create(game())
+    with GameStore(tmp_path) as store:
+        names = {s.id: s.team_names for s in store.history().items}
+    assert names == {playing.id: ("Us", ""), done.id: ("Us", ""), plain.id: ()}
+    rows = json.loads((tmp_path / "index" / "000001.json").read_text())["summaries"]
+    assert [r["team_names"] for r in rows.values()] == [["Us", ""]]
+
+
+def test_summaries_stored_before_they_carried_the_sides_names_get_them_from_the_records(
+    tmp_path,
+):
+    """Files written by a version whose summaries had no team_names: a game in
+    progress takes them from its record; an index file without them is made
+    again from its archive file, once; a summary alone reads as no names."""
+    with GameStore(tmp_path) as store:
+        playing = store.create(named(EVEN))
+        done = play(store, store.create(named(target=100)), WIN)
+        plain = play(store, store.create(short_game()), WIN)
+    for path, table in (
+        (tmp_path / "active.json", "games"),
+        (tmp_path / "archive" / "000001.json", "games"),
+        (tmp_path / "index" / "000001.json", "summaries"),
+    ):
+        data = json.loads(path.read_text())
+        for row in data[table].values():
+            (row["summary"] if table == "games" else row).pop("team_names")
+        path.write_text(json.dumps(data))
+    assert summary_from_document(data["summaries"]["1"]).team_names == (), "default: no names"
+    with GameStore(tmp_path) as store:
+        names = {s.id: s.team_names for s in store.history().items}
+        assert store.notices == []
+    assert names == {playing.id: ("Us", ""), done.id: ("Us", ""), plain.id: ()}
+    index = tmp_path / "index" / "000001.json"
+    rows = json.loads(index.read_text())["summaries"]
+    assert sorted(map(tuple, (r["team_names"] for r in rows.values()))) == [(), ("Us", "")]
+    made = index.stat().st_mtime_ns
+    with GameStore(tmp_path) as store:  # made once: read as it is from then on
+        assert {s.id: s.team_names for s in store.history().items} == names
+    assert index.stat().st_mtime_ns == made
 
 
 def test_conflicting_saves_are_refused(tmp_path):

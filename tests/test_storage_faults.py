@@ -143,15 +143,28 @@ def test_a_listed_game_missing_from_its_archive_file_is_taken_off_the_list(tmp_p
         assert store.history().total == 1
 
 
-def test_a_missing_archive_file_is_restored_or_its_games_taken_off(tmp_path):
+@pytest.mark.parametrize("older", [False, True], ids=["index", "index-before-side-names"])
+def test_a_missing_archive_file_is_restored_or_its_games_taken_off(tmp_path, older):
+    """`older`: the index file was written before summaries had team_names; it
+    still says which games the missing file held."""
+
+    def unlink_archive():
+        if older:
+            index = tmp_path / "index" / "000001.json"
+            data = json.loads(index.read_text())
+            for row in data["summaries"].values():
+                del row["team_names"]
+            index.write_text(json.dumps(data))
+        (tmp_path / "archive" / "000001.json").unlink()
+
     with GameStore(tmp_path, today=date(2020, 1, 1)) as store:
         done = store.import_games([Incoming(finished())])[0]
     GameStore(tmp_path, today=date(2020, 1, 2)).close()
-    (tmp_path / "archive" / "000001.json").unlink()
+    unlink_archive()
     with GameStore(tmp_path) as store:
         assert "was missing; the backup of 2020-01-02 was restored" in str(store.notices[0])
         assert store.get(done.id).game == done.game
-    (tmp_path / "archive" / "000001.json").unlink()
+    unlink_archive()
     for day in (tmp_path / "backups").iterdir():
         (day / "archive" / "000001.json").unlink(missing_ok=True)
     with GameStore(tmp_path) as store:

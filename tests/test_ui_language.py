@@ -251,6 +251,33 @@ def test_the_picker_switches_at_once_and_is_remembered_on_the_device(store):
         assert app.hook("language").value == "he"
 
 
+@pytest.mark.parametrize(
+    ("language", "label", "then"),
+    [
+        ("en", "Language", "שפה"),
+        ("th", "ภาษา", "שפה"),
+        ("sq", "Gjuha", "שפה"),
+        ("he", "שפה", "ภาษา"),
+    ],
+)
+def test_the_picker_is_named_in_the_language_shown(store, language, label, then):
+    """A screen reader hears the picker's name ("Language") in the language shown,
+    and the language chosen; both follow a change at once."""
+
+    async def go() -> tuple[tuple[Any, Any], tuple[Any, Any]]:
+        app = await open_app(store, device_storage={"language": language})
+        picker = app.tagged("language")
+        before = (picker.label, picker.value)
+        other = "th" if language == "he" else "he"
+        await app.event(app.hook("language"), "select", value=other)
+        picker = app.tagged("language")
+        return before, (picker.label, picker.value)
+
+    before, after = asyncio.run(go())
+    assert before == (label, i18n.LANGUAGES[language])
+    assert after == (then, "ไทย" if language == "he" else "עברית")
+
+
 def test_two_tabs_speak_their_own_languages(store):
     async def go() -> tuple[App, App]:
         thai = await open_app(store, device_storage={"language": "th"})

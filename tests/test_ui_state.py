@@ -369,3 +369,31 @@ def test_the_keypad_moves_through_the_bidding_order(store):
     assert state.confirm is not None and state.screen is Screen.HAND
     state.answer(True)
     assert state.screen is Screen.GAME and state.draft is None
+
+
+def test_an_edit_changes_the_picked_player_and_stays_on_them(store):
+    """Editing a saved hand corrects one value: each key changes the player
+    picked and the keypad stays on them; a new hand still moves on."""
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.edit_hand(0)
+    assert state.keypad_seat is None, "everyone has bid: nobody is picked"
+    state.focus_seat(2)
+    state.press("5")
+    assert state.draft.bids == (Bid(3), Bid(3), Bid(5), Bid(3)) and state.keypad_seat == 2
+    state.press("4")  # a second thought: still Charlie's bid
+    assert state.draft.bids[2] == Bid(4) and state.keypad_seat == 2
+    state.to_tricks()
+    assert state.keypad_seat is None
+    state.focus_seat(0)
+    state.press("2")
+    assert state.draft.tricks == (2, 3, 3, 3) and state.keypad_seat == 0
+    state.focus_seat(3)
+    state.press("rest")
+    assert state.draft.tricks == (2, 3, 3, 5) and state.keypad_seat == 3
+    state.save_hand()
+    assert state.errors == {} and state.saved.game.hands[0].tricks == (2, 3, 3, 5)
+    state.begin_hand()  # a new hand: each key moves on, Beth deals, Charlie bids first
+    assert state.keypad_seat == 2
+    state.press("3")
+    assert state.keypad_seat == 3

@@ -497,6 +497,35 @@ def test_side_names_show_instead_of_the_partners(store):
     run(go())
 
 
+def test_game_cards_name_the_sides_as_the_scoreboard_does(store):
+    """A side with a name shows it on the Home and History cards, as on the
+    scoreboard; a side without one shows its partners."""
+    from dataclasses import replace
+
+    named = replace(factories.game(), team_names=("Us", ""))
+    won = factories.hand([7, 2, 4, 1], [7, 2, 4, 0])  # 110 for Us, Beth and David set
+    playing = store.create(named)
+    done = store.create(replace(named, rules=RuleSet(target=100), hands=(won,)))
+
+    def card_texts(app, identifier):
+        card = app.tagged(identifier)
+        return [plain(str(c.value)) for c in app.walk(card) if isinstance(c, ft.Text) and c.value]
+
+    async def go():
+        app = await open_app(store, route=f"/game/{playing.id}")
+        assert plain(app.tagged("side-0").label).startswith("Us: 0")
+        await app.click("Home")
+        home = card_texts(app, f"resume-{playing.id}")
+        assert home[:2] == ["Us   0", "Beth + David   0"], home
+        recent = card_texts(app, f"recent-{done.id}")
+        assert recent[:2] == ["Us   110", "Beth + David   -30"], recent
+        assert "Us won · 1 hand" in recent[2], recent
+        await app.click("History")
+        assert card_texts(app, f"history-{done.id}")[:2] == ["Us   110", "Beth + David   -30"]
+
+    run(go())
+
+
 def test_without_the_web_server_there_is_nothing_to_share(store):
     async def go():
         app = await open_app(store)

@@ -3,6 +3,8 @@
 A game document: {"id", "created_at", "updated_at", "revision",
 "record": <spades-score/1 record>, "summary": {...}}. The record is the
 source of truth; the summary is a listing cache rebuilt on every save.
+A summary written by an older version may lack a key added since
+(`team_names`): `stored_summary` fills it in from the record.
 """
 
 import dataclasses
@@ -113,22 +115,50 @@ def summary_to_document(summary: GameSummary) -> dict[str, Any]:
         "hands": summary.hands,
         "preset": summary.preset,
         "facts": None if summary.facts is None else facts_to_document(summary.facts),
+        "team_names": list(summary.team_names),
     }
 
 
+def stored_summary(doc: dict[str, Any]) -> dict[str, Any]:
+    """A game document's summary as this version writes it. One written before
+    summaries carried the sides' names gets them from the game's record (every
+    record since names existed holds them, when a side has one)."""
+    summary: dict[str, Any] = doc["summary"]
+    if "team_names" in summary:
+        return summary
+    record = doc.get("record")
+    names = record.get("team_names") if isinstance(record, dict) else None
+    return {**summary, "team_names": names if isinstance(names, list) else []}
+
+
+def _team_names(value: Any, sides: int) -> tuple[str, ...]:
+    """The sides' names of a stored summary: one text per side, or none (a
+    summary without them, or with anything else, names no side)."""
+    if (
+        isinstance(value, list)
+        and len(value) == sides
+        and all(isinstance(name, str) for name in value)
+        and any(value)
+    ):
+        return tuple(value)
+    return ()
+
+
 def summary_from_document(doc: dict[str, Any]) -> GameSummary:
+    variant = Variant(doc["variant"])
     return GameSummary(
         id=doc["id"],
         created_at=instant(doc["created_at"]),
         updated_at=instant(doc["updated_at"]),
         status=Status(doc["status"]),
-        variant=Variant(doc["variant"]),
+        variant=variant,
         players=tuple(doc["players"]),
         scores=tuple(doc["scores"]),
         winner=doc["winner"],
         hands=doc["hands"],
         preset=doc["preset"],
         facts=facts_from_document(doc["facts"]) if doc.get("facts") else None,
+        team_names=_team_names(doc.get("team_names"), len(variant.sides)),
     )
 
 

@@ -62,6 +62,7 @@ from scorekeeper.storage.documents import (
     game_to_document,
     index_entry,
     instant,
+    stored_summary,
     summary_from_document,
     tally_from_document,
     tally_to_document,
@@ -99,7 +100,8 @@ R = TypeVar("R")
 SHARD_SIZE = 250
 BACKUP_DAYS = 7
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
-SUMMARY_KEYS = frozenset(
+# What an index file's row needs to list a game ...
+LISTED_KEYS = frozenset(
     (
         "id",
         "created_at",
@@ -114,6 +116,9 @@ SUMMARY_KEYS = frozenset(
         "shard",
     )
 )
+# ... and what this version writes in it: an index file of rows written before
+# a key was added (the sides' names) is made again from its archive file.
+SUMMARY_KEYS = LISTED_KEYS | {"team_names"}
 
 
 @dataclass(frozen=True)
@@ -347,11 +352,12 @@ class GameStore:
         is rebuilt from its archive file."""
         path = self._path("index", number)
         rows = tables.get("summaries", {}).values() if isinstance(tables, dict) else None
-        good = rows is not None and all(
-            isinstance(r, dict) and r.keys() >= SUMMARY_KEYS and r["shard"] == number for r in rows
+        listed = rows is not None and all(
+            isinstance(r, dict) and r.keys() >= LISTED_KEYS and r["shard"] == number for r in rows
         )
+        good = listed and all(r.keys() >= SUMMARY_KEYS for r in rows or ())
         if not archived:
-            if not (good and rows):
+            if not (listed and rows):
                 path.unlink(missing_ok=True)
                 return
             if not self._recover_missing(self._path("archive", number)):
@@ -457,6 +463,8 @@ class GameStore:
             summary = doc.get("summary")
             if not (isinstance(summary, dict) and "facts" in summary):
                 summary = game_to_document(game_from_document(doc))["summary"]
+            else:
+                summary = stored_summary(doc)
             summary_from_document(summary)
             return index_entry(summary, shard), summary["facts"]
         except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
@@ -600,7 +608,7 @@ class GameStore:
                 games.insert_multiple(shard_docs)
                 index = self._index_db(shard).table("summaries")
                 index.remove(Query().id.one_of(ids))
-                index.insert_multiple(index_entry(d["summary"], shard) for d in shard_docs)
+                index.insert_multiple(index_entry(stored_summary(d), shard) for d in shard_docs)
                 facts.remove(Query().id.one_of(ids))
                 facts.insert_multiple(
                     {"id": d["id"], "facts": d["summary"]["facts"]} for d in shard_docs
@@ -615,7 +623,7 @@ class GameStore:
         for shard, shard_docs in by_shard.items():
             for doc in shard_docs:
                 self._forget(doc["id"])
-                self._remember(index_entry(doc["summary"], shard))
+                self._remember(index_entry(stored_summary(doc), shard))
 
     def _index_db(self, number: int) -> TinyDB:
         if number not in self._index:
@@ -927,7 +935,7 @@ class GameStore:
     def _active_summaries(self) -> list[dict[str, Any]]:
         rows = []
         for doc in self._active.table("games").all():
-            summary = dict(doc["summary"])
+            summary = dict(stored_summary(doc))
             for key in ("created_at", "updated_at"):
                 summary[key] = instant(summary[key]).isoformat()
             rows.append(summary)

@@ -588,7 +588,8 @@ class AppState:
     @property
     def keypad_seat(self) -> int | None:
         """Whose bid (or tricks) the keypad sets: the first player still to bid,
-        then the next one after each tap; a tap on a player picks them."""
+        then the next one after each tap (an edit stays on the player picked);
+        a tap on a player picks them."""
         if not self.saved or not self.draft:
             return None
         key = self._draft_key()
@@ -606,7 +607,8 @@ class AppState:
             self._focus = (self._draft_key(), seat)
 
     def press(self, key: str) -> None:
-        """A keypad key: "0" to "13", BLIND (blind nil) or REST (the tricks left)."""
+        """A keypad key: "0" to "13", BLIND (blind nil) or REST (the tricks left).
+        It sets the keypad's player, then moves on to the next one (an edit stays)."""
         seat = self.keypad_seat
         if seat is None or not self.saved or not self.draft:
             return
@@ -617,14 +619,7 @@ class AppState:
         else:
             self._change_draft(self.draft.with_tricks(seat, int(key)), f"tricks.{seat}")
         assert self.draft is not None
-        order = self.bidding_order()
-        at = order.index(seat)
-        later = order[at + 1 :]
-        if self.draft.step is Step.BIDS:  # the next player still to bid, round the table
-            after = next((s for s in later + order[:at] if self.draft.bids[s] is None), None)
-        else:
-            after = later[0] if later else None
-        self._focus = (self._draft_key(), after)
+        self._focus = (self._draft_key(), self.draft.after(seat, self.bidding_order()))
 
     def entered_something(self) -> bool:
         """Would cancelling this hand lose anything the scorekeeper entered?"""

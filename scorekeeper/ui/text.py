@@ -1,6 +1,6 @@
 """Words for what the scoring found: labels and the after-hand summary."""
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, NN_, _, ngettext
@@ -34,10 +34,15 @@ def player(game: Game, seat: int) -> str:
 
 
 def side_label(game: Game, side: int) -> str:
-    team = game.team_name(side)
+    return named_side(game.team_name(side), game.side_names(side))
+
+
+def named_side(team: str, names: Sequence[str]) -> str:
+    """A side as the screens name it: its own name ("Us") if it has one, else
+    its players' names ("Ana + Cy"). A game's side_label, or a listed game's."""
     if team:
         return isolate(team)
-    return " + ".join(isolate(name) for name in game.side_names(side))
+    return " + ".join(isolate(name) for name in names)
 
 
 def side_spoken(game: Game, side: int) -> str:

@@ -2,7 +2,8 @@
 
 One line per player (tap it to pick that player) and one keypad below: a tap
 on a key sets the picked player's bid or tricks and moves on to the next
-player, so a hand takes one tap per player and step. Built once per step,
+player, so a hand takes one tap per player and step (an edit of a saved hand
+stays on the player picked: it corrects one value). Built once per step,
 then `sync()` updates it in place, so quick taps never land on a control
 being replaced.
 """
@@ -176,6 +177,10 @@ class HandView:
         self.notes = ft.Column(spacing=4)
         self.notes_shape: tuple[object, ...] | None = None
         cancel = ft.OutlinedButton(_("Cancel"), on_click=on(state.request_cancel), height=48)
+        # Save hand right under the keypad, the width of the screen: the preview
+        # below it may be long (a nil, a set, a bag penalty) and never pushes it
+        # off a phone's screen; the points lead the preview, so they show too.
+        save: list[ft.Control] = []
         if bids:
             buttons: list[ft.Control] = [
                 cancel,
@@ -187,12 +192,14 @@ class HandView:
                 ),
             ]
         else:
+            save = [
+                ft.FilledButton(
+                    _("Save hand"), icon=ft.Icons.CHECK, on_click=on(state.save_hand), height=52
+                )
+            ]
             buttons = [
                 cancel,
                 ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48),
-                ft.FilledButton(
-                    _("Save hand"), icon=ft.Icons.CHECK, on_click=on(state.save_hand), height=48
-                ),
             ]
         dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
         if game.variant is Variant.TWO_PLAYER:
@@ -206,6 +213,7 @@ class HandView:
             self.status,
             self.keypad_title,
             key_rows(specials, numbers),
+            *save,
             self.notes,
             ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
         ]

@@ -12,7 +12,7 @@ from scorekeeper.saved import GameSummary
 from scorekeeper.scoring import Status
 from scorekeeper.ui.screens import Screen, title_of
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import isolate, num, rules_name, sentence
+from scorekeeper.ui.text import isolate, named_side, num, rules_name, sentence
 
 # Each side's colour: theme slots set from scorekeeper.ui.palette, so the
 # colour follows the light or dark theme and keeps its contrast in both.
@@ -158,24 +158,26 @@ def game_card(
     identifier: str,
     delete: Callable[[str], None] | None = None,
 ) -> ft.Control:
+    """A stored game: its sides and score, when, how far, which rules; a tap
+    opens it. With `delete`, a delete button stands beside the card's button,
+    not inside it: a screen reader names and reaches the two apart."""
+
+    def name(side: int) -> str:  # as the scoreboard names it: "Us", else "Ana + Cy"
+        return named_side(summary.team_name(side), summary.side_names(side))
+
     sides: list[ft.Control] = [
         ft.Text(
-            " + ".join(isolate(summary.players[s]) for s in seats) + f"   {num(score)}",
+            f"{name(side)}   {num(score)}",
             weight=ft.FontWeight.BOLD,
             color=SIDE_COLORS[side],
         )
-        for side, (seats, score) in enumerate(
-            zip(summary.variant.sides, summary.scores, strict=True)
-        )
+        for side, score in enumerate(summary.scores)
     ]
     if summary.status is Status.FINISHED and summary.winner is not None:
-        seats = summary.variant.sides[summary.winner]
         detail = sentence(
             ngettext(
                 "{names} won · {hands} hand", "{names} won · {hands} hands", summary.hands
-            ).format(
-                names=" + ".join(isolate(summary.players[s]) for s in seats), hands=summary.hands
-            )
+            ).format(names=name(summary.winner), hands=summary.hands)
         )
     else:
         detail = ngettext("{hands} hand played", "{hands} hands played", summary.hands).format(
@@ -183,24 +185,32 @@ def game_card(
         )
     when = moment(summary.created_at)
     rules = rules_name(summary.preset)
+    tile = ft.ListTile(
+        title=ft.Column(sides, spacing=0),
+        subtitle=ft.Text(f"{when} · {detail} · {rules}"),
+        trailing=None if delete else ft.Icon(directed(ft.Icons.CHEVRON_RIGHT)),
+        on_click=on(open_it, summary.id),
+    )
+    if delete is None:
+        return tagged(identifier, ft.Card(tile))
+    tile.expand = True
+    remove = icon_button(
+        ft.Icons.DELETE_OUTLINE,
+        _("Delete the game of {names}").format(
+            names=", ".join(isolate(player) for player in summary.players)
+        ),
+        on(delete, summary.id),
+        f"delete-{summary.id}",
+    )
     return tagged(
         identifier,
         ft.Card(
-            ft.ListTile(
-                title=ft.Column(sides, spacing=0),
-                subtitle=ft.Text(f"{when} · {detail} · {rules}"),
-                trailing=icon_button(
-                    ft.Icons.DELETE_OUTLINE,
-                    _("Delete the game of {names}").format(
-                        names=", ".join(isolate(name) for name in summary.players)
-                    ),
-                    on(delete, summary.id),
-                    f"delete-{summary.id}",
-                )
-                if delete
-                else ft.Icon(directed(ft.Icons.CHEVRON_RIGHT)),
-                on_click=on(open_it, summary.id),
-            )
+            ft.Row(
+                [tile, ft.Container(remove, padding=ft.Padding.symmetric(horizontal=8))],
+                spacing=0,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            semantic_container=False,  # two buttons side by side, not one holding the other
         ),
     )
 
