@@ -2,13 +2,16 @@
 client, compression, isolation headers) serving a bare page instead of the
 app, measured the way bench/load.py measures the app.
 
-The bare page is one title, a "New game" button (the same "usable" signal as
+The bare page is a title, a "New game" button (the same "usable" signal as
 the app's home screen), a "Tap" key that changes one number (the least a bid
-tap can send) and a "Swap" key that replaces a screen of 10 score lines and
-two score cards with another (about what "Save hand" shows), with no storage,
-no scoring and no game behind them. What the bare page takes is the floor
-under any figure of the app on this machine: the Flutter engine's start, the
-Flet client's connection, and Flutter's frame for a change.
+tap can send), and a "Swap" key that shows a screen of two score cards and
+10 score lines, about what "Save hand" shows, in one of three ways: drawn
+anew in place of another (as the app does), kept and unfolded while the
+other is folded to nothing, or kept on screen with one line added on top
+and its title changed. No storage, scoring or game is behind any of them.
+What the bare page takes is the floor under the app's figures on this
+machine: the Flutter engine's start, the Flet client's connection, and
+Flutter's frame for a change.
 
 Prints open-to-usable (cold and warm, quiet and at 40 Mbit/s with 10 ms) and
 tap-to-screen by the page's clock (pointer down to the animation frame with
@@ -50,6 +53,16 @@ def serve(port: int) -> None:
     from scorekeeper.ui.web import WS_PATH, ServerConfig, build_app
     from scorekeeper.ui.webclient import prepare
 
+    def line(n: int) -> ft.Row:
+        return ft.Row(
+            [
+                ft.Text(f"{n}", width=28),
+                ft.Column([ft.Text("3+3 / 4+3"), ft.Text(f"+61 → {n * 61}")], expand=True),
+                ft.Column([ft.Text("2+4 / 3+3"), ft.Text(f"+60 → {n * 60}")], expand=True),
+                ft.IconButton(ft.Icons.EDIT, tooltip=f"Edit hand {n}"),
+            ]
+        )
+
     def screen(label: str) -> ft.Column:
         cards = ft.Row(
             [
@@ -62,31 +75,45 @@ def serve(port: int) -> None:
                 for s in (1, 2)
             ]
         )
-        lines = [
-            ft.Row(
-                [
-                    ft.Text(f"{n}", width=28),
-                    ft.Column([ft.Text("3+3 / 4+3"), ft.Text(f"+61 → {n * 61}")], expand=True),
-                    ft.Column([ft.Text("2+4 / 3+3"), ft.Text(f"+60 → {n * 60}")], expand=True),
-                    ft.IconButton(ft.Icons.EDIT, tooltip=f"Edit hand {n}"),
-                ]
-            )
-            for n in range(10, 0, -1)
-        ]
+        lines = [line(n) for n in range(10, 0, -1)]
         return ft.Column([ft.Semantics(identifier="screen", content=ft.Text(label)), cards, *lines])
 
     async def main(page: ft.Page) -> None:
         count = ft.Text("0", size=24)
-        screens = [screen("A"), screen("B")]
-        holder = ft.Column([screens[0]])
 
         def tapped(_event: ft.Event[ft.Container]) -> None:
             count.value = str(int(count.value or 0) + 1)
             count.update()
 
-        def swapped(_event: ft.Event[ft.Container]) -> None:
-            holder.controls = [screens[1] if holder.controls[0] is screens[0] else screens[0]]
-            holder.update()
+        if page.route == "/add":  # one screen kept, a line added on top and a total changed
+            shown = screen("A")
+            holder = ft.Column([shown])
+            lines = shown.controls
+
+            def swapped(_event: ft.Event[ft.Container]) -> None:
+                label = shown.controls[0].content
+                label.value = "B" if label.value == "A" else "A"
+                n = len(lines)
+                lines.insert(2, line(n))
+                shown.update()
+
+        elif page.route == "/fold":  # both screens kept, one folded to nothing
+            screens = [screen("A"), screen("B")]
+            screens[1].height, screens[1].opacity = 0, 0.0
+            holder = ft.Column(screens)
+
+            def swapped(_event: ft.Event[ft.Container]) -> None:
+                for s in screens:
+                    s.height, s.opacity = (None, 1.0) if s.height == 0 else (0, 0.0)
+                holder.update()
+
+        else:  # one screen drawn at a time, as a new screen is
+            screens = [screen("A"), screen("B")]
+            holder = ft.Column([screens[0]])
+
+            def swapped(_event: ft.Event[ft.Container]) -> None:
+                holder.controls = [screens[1] if holder.controls[0] is screens[0] else screens[0]]
+                holder.update()
 
         def key(label: str, handler: object) -> ft.Semantics:
             return ft.Semantics(
@@ -116,7 +143,7 @@ def serve(port: int) -> None:
     uvicorn.run(app, host="127.0.0.1", port=port, ws="websockets-sansio", log_level="warning")
 
 
-def taps(page: Page, url: str, count: int) -> tuple[list[float], list[float]]:
+def taps(page: Page, url: str, count: int, swaps_only: bool = False) -> tuple[list[float], ...]:
     page.add_init_script(TAP_CLOCK)
     page.goto(url)
     page.wait_for_selector("#loading", state="detached", timeout=60_000)
@@ -126,10 +153,11 @@ def taps(page: Page, url: str, count: int) -> tuple[list[float], list[float]]:
     tapped: list[float] = []
     swapped: list[float] = []
     for n in range(1, count + 1):
-        tap(page, "tap")
-        page.wait_for_function(SHOWN, arg=["count", str(n)], polling="raf")
-        tapped.append(page.evaluate("() => window.__shownAt - window.__tapAt") / 1000)
-        page.wait_for_timeout(100)
+        if not swaps_only:
+            tap(page, "tap")
+            page.wait_for_function(SHOWN, arg=["count", str(n)], polling="raf")
+            tapped.append(page.evaluate("() => window.__shownAt - window.__tapAt") / 1000)
+            page.wait_for_timeout(100)
         tap(page, "swap")
         page.wait_for_function(SHOWN, arg=["screen", "B" if n % 2 else "A"], polling="raf")
         swapped.append(page.evaluate("() => window.__shownAt - window.__tapAt") / 1000)
@@ -162,8 +190,9 @@ def main() -> None:
             browser = launch(p)
             quiet = loads(browser, url, args.rounds, throttle=False)
             throttled = loads(browser, url, args.rounds, throttle=True)
-            page = browser.new_page(viewport=PHONE)
-            tapped, swapped = taps(page, url, args.taps)
+            tapped, swapped = taps(browser.new_page(viewport=PHONE), url, args.taps)
+            _, folded = taps(browser.new_page(viewport=PHONE), url + "fold", args.taps, True)
+            _, added = taps(browser.new_page(viewport=PHONE), url + "add", args.taps, True)
             browser.close()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
@@ -174,7 +203,9 @@ def main() -> None:
     report("cold, 40 Mbit/s 10 ms", throttled[0])
     report("warm, 40 Mbit/s 10 ms", throttled[1])
     print(f"tap that changes one number ({len(tapped)} taps): in the page {ms(tapped)}")
-    print(f"tap that swaps a screen ({len(swapped)} taps): in the page {ms(swapped)}")
+    print(f"tap that draws a new screen ({len(swapped)} taps): in the page {ms(swapped)}")
+    print(f"tap that unfolds a kept screen ({len(folded)} taps): in the page {ms(folded)}")
+    print(f"tap that adds a line to a kept screen ({len(added)} taps): in the page {ms(added)}")
 
 
 if __name__ == "__main__":
