@@ -263,6 +263,32 @@ def test_save_hand_is_on_a_small_phone_screen_however_long_the_preview(browser, 
     page.close()
 
 
+def test_next_tricks_is_on_a_small_phone_screen_with_the_blind_nil_reminder(browser, app):
+    """At 360x740, a blind nil bid shows the card-swap reminder: Next: tricks
+    stays where it always is, under the keypad, and the reminder starts on the
+    screen below it."""
+    page = open_app(browser, app.url, SMALL_PHONE)
+    new_game(page)
+    page.get_by_role("button", name="Enter hand").click()
+    expect(hook(page, "contracts")).to_be_visible()
+    settle(page)
+    for seat, bid in enumerate(["blind_nil", 3, 4, 3]):
+        pick(page, seat, bid)
+    reminder = hook(page, "blind-nil-reminder")
+    expect(reminder).to_contain_text("swap 3 cards")
+    settle(page)
+    height = SMALL_PHONE["height"]
+    step = page.get_by_role("button", name="Next: tricks")
+    box = step.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert box["height"] >= 48 and box["width"] >= SMALL_PHONE["width"] / 2, box
+    shown = reminder.bounding_box()
+    assert shown and box["y"] + box["height"] <= shown["y"] <= height - 24, (box, shown)
+    step.click()
+    expect(hook(page, "tricks-left")).to_be_visible()
+    page.close()
+
+
 def test_back_button_mid_hand_asks_first(page):
     new_game(page)
     page.get_by_role("button", name="Enter hand").click()

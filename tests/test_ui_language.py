@@ -490,3 +490,28 @@ def test_every_line_of_the_summary_starts_as_a_sentence(language):
     assert len(lines) >= 5
     for line in lines:
         assert not line[0].islower(), line
+
+
+def test_the_preview_of_a_hand_keeps_a_score_sign_in_front_in_hebrew(store):
+    """The preview's new score is written as every other score is: -19, never 19-."""
+    from scorekeeper.ui.screens.hand import HandView
+    from scorekeeper.ui.state import AppState
+    from tests.test_ui_state import play, start
+
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])  # 61 to 60
+    state.begin_hand()
+    for seat, bid in enumerate(("4", "3", "4", "3")):
+        state.focus_seat(seat)
+        state.press(bid)
+    state.to_tricks()
+    for seat, tricks in enumerate(("0", "13", "0", "0")):  # Alex and Charlie are set: -80
+        state.focus_seat(seat)
+        state.press(tricks)
+    with i18n.language("he"):
+        view = HandView(state, lambda *args, **kwargs: None)
+    preview = next(
+        c for c in view.notes.controls if isinstance(c, ft.Semantics) and c.identifier == "preview"
+    )
+    lines = [text.value for text in preview.content.controls]
+    assert any("\u2066-80\u2069" in line and "\u2066-19\u2069" in line for line in lines), lines

@@ -552,3 +552,40 @@ def test_values_no_control_sends_get_a_message_not_a_traceback(store):
         assert session is app.page.session and app.conn.crashes() == []
 
     run(go())
+
+
+def test_every_dropdown_is_named_for_screen_readers(store):
+    """The label a dropdown draws does not reach the accessibility tree: each one
+    sits in a Semantics that names it, and says the option chosen where it has one."""
+
+    def named(app):
+        found = {}
+        for control in app.walk():
+            if isinstance(control, ft.Semantics) and isinstance(control.content, ft.Dropdown):
+                found[str(control.content.label)] = (control.label, control.value)
+        dropdowns = [c for c in app.walk() if isinstance(c, ft.Dropdown)]
+        assert len(found) == len(dropdowns), [d.label for d in dropdowns]
+        return found
+
+    async def go():
+        app = await open_app(store)
+        assert named(app) == {"Language": ("Language", "English")}
+        await app.click("New game")
+        assert named(app) == {
+            "First dealer": ("First dealer", "1 · South"),
+            "House rules": ("House rules", "Standard: 500, 10 bags"),
+        }
+        dealer = next(
+            c for c in app.walk() if isinstance(c, ft.Dropdown) and c.label == "First dealer"
+        )
+        await app.event(dealer, "select", value="2")
+        assert named(app)["First dealer"] == ("First dealer", "3 · North")
+        await app.click("Home")
+        await new_game(app)
+        await enter_hand(app, [4, 3, "nil", 4], [4, 3, 2, 4])
+        await app.click("History")
+        assert named(app) == {"Status": ("Status", "All")}
+        await app.click("Statistics")
+        assert named(app) == {"Count": ("Count", None), "as": ("as", None)}
+
+    run(go())

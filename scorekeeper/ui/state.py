@@ -328,7 +328,8 @@ class AppState:
         self.errors.pop(f"team_names.{side}", None)
 
     def set_first_dealer(self, seat: int) -> None:
-        self.form.first_dealer = seat
+        if 0 <= seat < self.form.variant.player_count:  # a page sends only its players
+            self.form.first_dealer = seat
 
     def set_preset(self, name: str) -> None:
         if name in PRESETS:

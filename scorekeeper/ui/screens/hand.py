@@ -29,6 +29,7 @@ from scorekeeper.ui.state import BLIND, REST, AppState
 from scorekeeper.ui.text import (
     bid_label,
     event_lines,
+    num,
     outcome,
     player,
     sentence,
@@ -177,30 +178,31 @@ class HandView:
         self.notes = ft.Column(spacing=4)
         self.notes_shape: tuple[object, ...] | None = None
         cancel = ft.OutlinedButton(_("Cancel"), on_click=on(state.request_cancel), height=48)
-        # Save hand right under the keypad, the width of the screen: the preview
-        # below it may be long (a nil, a set, a bag penalty) and never pushes it
-        # off a phone's screen; the points lead the preview, so they show too.
-        save: list[ft.Control] = []
+        # The step's own button right under the keypad, at the same place on both
+        # steps and as wide as the row allows: the notes below it may be long (a
+        # preview with a nil, a set and a bag penalty; the blind nil reminder)
+        # and never push it off a phone's screen.
         if bids:
-            buttons: list[ft.Control] = [
-                cancel,
-                ft.FilledButton(
-                    _("Next: tricks"),
-                    icon=directed(ft.Icons.ARROW_FORWARD),
-                    on_click=on(state.to_tricks),
-                    height=48,
-                ),
-            ]
+            step = ft.FilledButton(
+                _("Next: tricks"),
+                icon=directed(ft.Icons.ARROW_FORWARD),
+                on_click=on(state.to_tricks),
+                height=52,
+                expand=True,
+            )
+            actions = ft.Row([cancel, step], spacing=8)
+            below: list[ft.Control] = []
         else:
-            save = [
-                ft.FilledButton(
-                    _("Save hand"), icon=ft.Icons.CHECK, on_click=on(state.save_hand), height=52
-                )
-            ]
-            buttons = [
-                cancel,
-                ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48),
-            ]
+            step = ft.FilledButton(
+                _("Save hand"),
+                icon=ft.Icons.CHECK,
+                on_click=on(state.save_hand),
+                height=52,
+                expand=True,
+            )
+            back = ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48)
+            actions = ft.Row([back, step], spacing=8)
+            below = [ft.Row([cancel], alignment=ft.MainAxisAlignment.END)]
         dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
         if game.variant is Variant.TWO_PLAYER:
             turn = _("{dealer} drew first; {bidder} bids first and leads")
@@ -213,9 +215,9 @@ class HandView:
             self.status,
             self.keypad_title,
             key_rows(specials, numbers),
-            *save,
+            actions,
             self.notes,
-            ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
+            *below,
         ]
         if draft.editing is not None:
             self.controls.append(
@@ -377,7 +379,7 @@ class HandView:
                                     _("{names}: {points} → {score}").format(
                                         names=side_label(game, sh.side),
                                         points=signed(sh.points),
-                                        score=sh.score,
+                                        score=num(sh.score),
                                     ),
                                     color=SIDE_COLORS[sh.side],
                                     size=16,

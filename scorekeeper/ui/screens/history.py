@@ -10,6 +10,7 @@ from scorekeeper.ui.screens.widgets import (
     directed,
     export_buttons,
     game_card,
+    named,
     tagged,
 )
 from scorekeeper.ui.state import AppState
@@ -47,6 +48,8 @@ def history_tools(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
 
 
 def history(state: AppState, on: Bind) -> list[ft.Control]:
+    statuses = {"all": _("All"), "in_progress": _("In progress"), "finished": _("Finished")}
+    status = state.history_status.value if state.history_status else "all"
     filters = ft.Row(
         [
             tagged(
@@ -60,17 +63,19 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
                     on_submit=on(state.filter_history, with_value=True),
                 ),
             ),
-            ft.Dropdown(
-                label=_("Status"),
-                width=170,
-                dense=True,
-                value=state.history_status.value if state.history_status else "all",
-                options=[
-                    ft.DropdownOption(key="all", text=_("All")),
-                    ft.DropdownOption(key="in_progress", text=_("In progress")),
-                    ft.DropdownOption(key="finished", text=_("Finished")),
-                ],
-                on_select=on(lambda status: state.filter_history(status=status), with_value=True),
+            named(
+                ft.Dropdown(
+                    label=_("Status"),
+                    width=170,
+                    dense=True,
+                    value=status,
+                    options=[ft.DropdownOption(key=k, text=text) for k, text in statuses.items()],
+                    on_select=on(
+                        lambda status: state.filter_history(status=status), with_value=True
+                    ),
+                ),
+                _("Status"),
+                statuses[status],
             ),
         ],
         wrap=True,

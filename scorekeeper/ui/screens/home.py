@@ -3,19 +3,14 @@
 import flet as ft
 
 from scorekeeper.i18n import LANGUAGES, _
-from scorekeeper.ui.screens.widgets import Bind, Files, directed, game_card, heading
+from scorekeeper.ui.screens.widgets import Bind, Files, directed, game_card, heading, named
 from scorekeeper.ui.state import AppState
 
 
 def language_picker(state: AppState, on: Bind) -> ft.Control:
-    """Each language named in itself, so anyone finds theirs whatever is shown.
-    A screen reader hears "Language" (in the language shown) and the one chosen:
-    the label the dropdown draws does not reach the accessibility tree."""
-    return ft.Semantics(
-        identifier="language",
-        label=_("Language"),
-        value=LANGUAGES.get(state.language),
-        content=ft.Dropdown(
+    """Each language named in itself, so anyone finds theirs whatever is shown."""
+    return named(
+        ft.Dropdown(
             label=_("Language"),
             leading_icon=ft.Icons.LANGUAGE,
             value=state.language,
@@ -24,6 +19,9 @@ def language_picker(state: AppState, on: Bind) -> ft.Control:
             dense=True,
             width=220,
         ),
+        _("Language"),
+        LANGUAGES.get(state.language),
+        "language",
     )
 
 

@@ -12,6 +12,7 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     error_text,
+    named,
     show_error,
     table_order,
 )
@@ -88,6 +89,8 @@ class SetupView:
             options=[ft.DropdownOption(key=k, text=_(PRESET_LABELS[k])) for k in PRESETS],
             on_select=on(state.set_preset, with_value=True),
         )
+        self.dealer_named = named(self.dealer, "")
+        self.preset_named = named(self.preset, _("House rules"))
         self.customize = ft.Switch(
             label=_("Change house rules"), on_change=on(state.set_customizing, with_value=True)
         )
@@ -151,8 +154,8 @@ class SetupView:
             self.pair_column,
             self.teams_row,
             self.players_error,
-            self.dealer,
-            self.preset,
+            self.dealer_named,
+            self.preset_named,
             self.customize,
             self.custom,
             self.rules_error,
@@ -209,6 +212,10 @@ class SetupView:
         ]
         self.dealer.value = str(form.first_dealer)
         self.preset.value = form.preset
+        self.dealer_named.label = self.dealer.label
+        chosen = {option.key: option.text for option in self.dealer.options}
+        self.dealer_named.value = chosen.get(self.dealer.value)
+        self.preset_named.value = _(PRESET_LABELS[form.preset])
         self.customize.value = form.customizing
         self.custom.visible = form.customizing
         for name, field in self.rule_fields.items():

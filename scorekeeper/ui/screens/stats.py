@@ -8,7 +8,7 @@ import flet_charts as fch
 
 from scorekeeper.i18n import _, decimal, is_rtl, ngettext, percent
 from scorekeeper.stats import PlayerStats
-from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, tagged
+from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, named, tagged
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import isolate
 
@@ -157,12 +157,15 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         ft.Row(
             [
                 *[
-                    ft.Dropdown(
-                        label=label,
-                        width=160,
-                        dense=True,
-                        on_select=choose(slot),
-                        options=[ft.DropdownOption(key=n, text=n) for n in names],
+                    named(
+                        ft.Dropdown(
+                            label=label,
+                            width=160,
+                            dense=True,
+                            on_select=choose(slot),
+                            options=[ft.DropdownOption(key=n, text=n) for n in names],
+                        ),
+                        label,
                     )
                     for label, slot in ((_("Count"), "name"), (_("as"), "into"))
                 ],

@@ -107,6 +107,14 @@ def icon_button(
     )
 
 
+def named(
+    dropdown: ft.Dropdown, label: str, value: str | None = None, identifier: str | None = None
+) -> ft.Semantics:
+    """A dropdown as a screen reader hears it: its name and the option chosen
+    (the label a dropdown draws does not reach the accessibility tree)."""
+    return ft.Semantics(identifier=identifier, label=label, value=value, content=dropdown)
+
+
 def heading(text: str) -> ft.Text:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
 
