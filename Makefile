@@ -48,6 +48,7 @@ bench: $(STAMP) system-deps
 	$(BIN)/python bench/storage.py
 	$(BIN)/python bench/ui.py
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/floor.py
 	$(BIN)/python bench/review.py
 	$(BIN)/python bench/watch.py
 	$(BIN)/python bench/storm.py

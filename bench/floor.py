@@ -28,10 +28,11 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from bench.load import TAP_CLOCK, loads, ms, report, tap
 from tests.served import PHONE, ROOT, enable_semantics, free_port, launch, still
@@ -165,6 +166,37 @@ def taps(page: Page, url: str, count: int, swaps_only: bool = False) -> tuple[li
     return tapped, swapped
 
 
+def lazy_compiles(browser: Browser, url: str) -> tuple[int, float]:
+    """On a warm visit (a second page of the same profile, the client's files
+    all from the browser's cache), how many functions of the client's code the
+    browser compiles as they are first called, and the time it spends on them
+    (Chromium's own trace of its WebAssembly engine)."""
+    context = browser.new_context(viewport=PHONE)
+    first = context.new_page()
+    first.goto(url)
+    first.wait_for_selector("#loading", state="detached", timeout=60_000)
+    first.wait_for_timeout(5000)  # time for the browser to keep what it compiled, if it does
+    first.close()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
+    cdp.on("Tracing.tracingComplete", lambda _e: done.append(True))
+    categories = "v8.wasm,disabled-by-default-v8.wasm.detailed"
+    cdp.send("Tracing.start", {"categories": categories, "transferMode": "ReportEvents"})
+    page.goto(url)
+    page.wait_for_selector("#loading", state="detached", timeout=60_000)
+    enable_semantics(page)
+    page.get_by_role("button", name="New game").wait_for()
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(50)
+    context.close()
+    compiles = [e for e in events if e.get("name") == "wasm.CompileLazy"]
+    return len(compiles), sum(e.get("dur", 0) for e in compiles) / 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="cold+warm visits per profile")
@@ -193,6 +225,7 @@ def main() -> None:
             tapped, swapped = taps(browser.new_page(viewport=PHONE), url, args.taps)
             _, folded = taps(browser.new_page(viewport=PHONE), url + "fold", args.taps, True)
             _, added = taps(browser.new_page(viewport=PHONE), url + "add", args.taps, True)
+            compiled, compiling = lazy_compiles(browser, url)
             browser.close()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
@@ -202,6 +235,10 @@ def main() -> None:
     report("warm, quiet", quiet[1])
     report("cold, 40 Mbit/s 10 ms", throttled[0])
     report("warm, 40 Mbit/s 10 ms", throttled[1])
+    print(
+        f"warm visit: {compiled} functions of the client compiled on their first call, "
+        f"{compiling:.2f} s"
+    )
     print(f"tap that changes one number ({len(tapped)} taps): in the page {ms(tapped)}")
     print(f"tap that draws a new screen ({len(swapped)} taps): in the page {ms(swapped)}")
     print(f"tap that unfolds a kept screen ({len(folded)} taps): in the page {ms(folded)}")
