@@ -35,7 +35,7 @@ def tour(page: Page, language: str) -> None:
         button(page, language, "New game").click()
         expect(button(page, language, "Start game")).to_be_visible()
         shoot(page, f"lang-{language}-setup")
-        page.get_by_role("button", name=tr(language, "Home")).click()
+        page.get_by_role("button", name=tr(language, "Home"), exact=True).click()
     play_a_hand(page, language, NAMES[language])
     shoot(page, f"lang-{language}-scoreboard")
     button(page, language, "Enter hand").click()
