@@ -237,6 +237,17 @@ def test_a_hand_in_ten_taps_plus_save(page):
     assert scores(page) == ("-49", "70")
 
 
+def on_screen_above(button, notes, room):
+    """On a 360x740 screen: `button` whole and big enough to hit, and `notes`
+    starting below it with at least `room` px of them on the screen."""
+    height = SMALL_PHONE["height"]
+    box = button.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert box["height"] >= 48 and box["width"] >= SMALL_PHONE["width"] / 2, box
+    shown = notes.bounding_box()
+    assert shown and box["y"] + box["height"] <= shown["y"] <= height - room, (box, shown)
+
+
 def test_save_hand_is_on_a_small_phone_screen_however_long_the_preview(browser, app):
     """At 360x740, a hand with a failed nil, a set and a bag penalty (a long
     preview): Save hand is on the screen without scrolling, the preview starts
@@ -250,13 +261,8 @@ def test_save_hand_is_on_a_small_phone_screen_however_long_the_preview(browser, 
     for said in ("were set", "nil failed", "Bag penalty for"):
         expect(preview).to_contain_text(said)
     settle(page)
-    height = SMALL_PHONE["height"]
     save = page.get_by_role("button", name="Save hand")
-    box = save.bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
-    assert box["height"] >= 48 and box["width"] >= SMALL_PHONE["width"] / 2, box
-    shown = preview.bounding_box()
-    assert shown and box["y"] + box["height"] <= shown["y"] <= height - 48, (box, shown)
+    on_screen_above(save, preview, room=48)
     save.click()
     expect(hook(page, "summary")).to_be_visible()
     assert scores(page) == ("-109", "-70")
@@ -277,13 +283,8 @@ def test_next_tricks_is_on_a_small_phone_screen_with_the_blind_nil_reminder(brow
     reminder = hook(page, "blind-nil-reminder")
     expect(reminder).to_contain_text("swap 3 cards")
     settle(page)
-    height = SMALL_PHONE["height"]
     step = page.get_by_role("button", name="Next: tricks")
-    box = step.bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
-    assert box["height"] >= 48 and box["width"] >= SMALL_PHONE["width"] / 2, box
-    shown = reminder.bounding_box()
-    assert shown and box["y"] + box["height"] <= shown["y"] <= height - 24, (box, shown)
+    on_screen_above(step, reminder, room=24)
     step.click()
     expect(hook(page, "tricks-left")).to_be_visible()
     page.close()

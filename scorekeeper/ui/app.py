@@ -481,9 +481,10 @@ def load_needed_fonts(page: ft.Page, waiting: dict[str, str], names: Iterable[st
     """Register the waiting fonts (family -> url) a name shown now needs.
     Returns whether there were any."""
     wanted = wanted_fonts(names, waiting)
-    page.fonts = {**(page.fonts or {}), **wanted} if wanted else page.fonts
-    for family in wanted:
-        del waiting[family]
+    if wanted:
+        page.fonts = {**(page.fonts or {}), **wanted}
+        for family in wanted:
+            del waiting[family]
     return bool(wanted)
 
 
