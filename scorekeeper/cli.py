@@ -122,6 +122,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 "created_at": g.created_at.isoformat(),
                 "variant": g.variant.value,
                 "players": list(g.players),
+                "team_names": list(g.team_names),
                 "status": g.status.value,
                 "score": list(g.scores),
                 "winner": g.winner,
@@ -136,12 +137,12 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(_("no games stored yet"))
     shown = {Status.IN_PROGRESS: _("in progress"), Status.FINISHED: _("finished")}
     for g in page.items:
-        sides = [
-            _("{names} {score}").format(
-                names="+".join(printable(g.players[s]) for s in seats), score=number(score)
-            )
-            for seats, score in zip(g.variant.sides, g.scores, strict=True)
-        ]
+        sides = []
+        for side, score in enumerate(g.scores):
+            names = "+".join(printable(name) for name in g.side_names(side))
+            if g.team_name(side):  # the side's own name, and who played in it
+                names = _("{team} ({names})").format(team=printable(g.team_name(side)), names=names)
+            sides.append(_("{names} {score}").format(names=names, score=number(score)))
         versus = _("{first} vs {second}").format(first=sides[0], second=sides[1])
         print(f"{printable(g.id)}  {moment(g.created_at)}  {shown[g.status]}  {versus}")
     return 0

@@ -54,6 +54,7 @@ def test_import_list_export_delete(tmp_path, files):
     assert by_status["finished"]["players"] == RECORD["players"]
     text = run(data, "list").stdout
     assert "Alex+Charlie -58 vs =Beth+David 70" in text
+    assert by_status["finished"]["team_names"] == []
 
     one = json.loads(run(data, "export", ids[0]).stdout)
     assert one["format"] == "spades-score/1" and one["id"] == ids[0]
@@ -71,6 +72,16 @@ def test_import_list_export_delete(tmp_path, files):
     assert len(json.loads(run(data, "list", "--json").stdout)) == 1
     missing = run(data, "delete", ids[0])
     assert missing.returncode == 2 and f"no game with id '{ids[0]}'" in missing.stderr
+
+
+def test_list_names_a_side_by_its_own_name_and_its_players(tmp_path):
+    record = {**RECORD, "team_names": ["Us", "שלנו"]}
+    source = tmp_path / "named.json"
+    source.write_text(json.dumps(record, ensure_ascii=False))
+    data = tmp_path / "data"
+    assert run(data, "import", str(source)).returncode == 0
+    assert "Us (Alex+Charlie) -58 vs שלנו (=Beth+David) 70" in run(data, "list").stdout
+    assert json.loads(run(data, "list", "--json").stdout)[0]["team_names"] == ["Us", "שלנו"]
 
 
 def test_export_import_round_trip_keeps_games_identical(tmp_path, files):
