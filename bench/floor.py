@@ -5,13 +5,14 @@ app, measured the way bench/load.py measures the app.
 The bare page is a title, a "New game" button (the same "usable" signal as
 the app's home screen), a "Tap" key that changes one number (the least a bid
 tap can send), and a "Swap" key that shows a screen of two score cards and
-10 score lines, about what "Save hand" shows, in one of three ways: drawn
+10 score lines, about what "Save hand" shows, in one of four ways: drawn
 anew in place of another (as the app does), kept and unfolded while the
-other is folded to nothing, or kept on screen with one line added on top
-and its title changed. No storage, scoring or game is behind any of them.
-What the bare page takes is the floor under the app's figures on this
-machine: the Flutter engine's start, the Flet client's connection, and
-Flutter's frame for a change.
+other is folded to nothing, kept on screen with one line added on top and
+its title changed, or kept on screen with every number on it changed in
+place (the least a screen's worth of new figures can cost). No storage,
+scoring or game is behind any of them. What the bare page takes is the
+floor under the app's figures on this machine: the Flutter engine's start,
+the Flet client's connection, and Flutter's frame for a change.
 
 Prints open-to-usable (cold and warm, quiet and at 40 Mbit/s with 10 ms) and
 tap-to-screen by the page's clock (pointer down to the animation frame with
@@ -86,7 +87,23 @@ def serve(port: int) -> None:
             count.value = str(int(count.value or 0) + 1)
             count.update()
 
-        if page.route == "/add":  # one screen kept, a line added on top and a total changed
+        if page.route == "/values":  # one screen kept, every number on it changed in place
+            shown = screen("A")
+            holder = ft.Column([shown])
+
+            def swapped(_event: ft.Event[ft.Container]) -> None:
+                label = shown.controls[0].content
+                label.value = "B" if label.value == "A" else "A"
+                for card in shown.controls[1].controls:
+                    total = card.content.controls[1]
+                    total.value = str(int(total.value) + 61)
+                for row in shown.controls[2:]:
+                    for column in (row.controls[1], row.controls[2]):
+                        for text in column.controls:
+                            text.value = text.value[::-1]
+                shown.update()
+
+        elif page.route == "/add":  # one screen kept, a line added on top and a total changed
             shown = screen("A")
             holder = ft.Column([shown])
             lines = shown.controls
@@ -225,6 +242,7 @@ def main() -> None:
             tapped, swapped = taps(browser.new_page(viewport=PHONE), url, args.taps)
             _, folded = taps(browser.new_page(viewport=PHONE), url + "fold", args.taps, True)
             _, added = taps(browser.new_page(viewport=PHONE), url + "add", args.taps, True)
+            _, changed = taps(browser.new_page(viewport=PHONE), url + "values", args.taps, True)
             compiled, compiling = lazy_compiles(browser, url)
             browser.close()
     finally:
@@ -243,6 +261,10 @@ def main() -> None:
     print(f"tap that draws a new screen ({len(swapped)} taps): in the page {ms(swapped)}")
     print(f"tap that unfolds a kept screen ({len(folded)} taps): in the page {ms(folded)}")
     print(f"tap that adds a line to a kept screen ({len(added)} taps): in the page {ms(added)}")
+    print(
+        f"tap that changes every number of a kept screen ({len(changed)} taps): "
+        f"in the page {ms(changed)}"
+    )
 
 
 if __name__ == "__main__":
