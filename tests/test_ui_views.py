@@ -337,6 +337,26 @@ def test_game_detail_shows_every_hand_and_the_chart(store):
     run(go())
 
 
+def test_a_finished_game_opens_its_score_sheet_from_its_detail_to_fix_a_hand(store):
+    """A wrong last hand found after the game ended: the detail leads to the score
+    sheet, where Undo takes the hand back and the game is in progress again."""
+    won = factories.hand([7, 2, 4, 1], [7, 2, 4, 0])
+    done = store.create(factories.game(won, rules=RuleSet(target=100)))
+
+    async def go():
+        app = await open_app(store, route=f"/review/{done.id}")
+        with pytest.raises(AssertionError, match="no button 'Resume'"):
+            app.button("Resume")
+        await app.click("Open score sheet")
+        assert app.page.route == f"/game/{done.id}"
+        await app.click("Undo last hand")
+        await app.click("Remove hand 1")
+        assert "The game is in progress again." in app.hook("message").content.value
+        assert store.get(done.id).game.hands == ()
+
+    run(go())
+
+
 def test_statistics_screen(store):
     async def go():
         app = await open_app(store)

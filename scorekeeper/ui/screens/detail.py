@@ -180,6 +180,15 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                 on_click=on(state.open_game, saved.id),
             )
         )
+    else:  # a wrong hand found after the game ended is fixed on its score sheet
+        buttons.append(
+            ft.OutlinedButton(
+                _("Open score sheet"),
+                icon=ft.Icons.EDIT_NOTE,
+                height=48,
+                on_click=on(state.open_game, saved.id),
+            )
+        )
     buttons.append(
         ft.OutlinedButton(
             _("Delete game"), icon=ft.Icons.DELETE, height=48, on_click=on(state.ask_delete)
@@ -191,22 +200,26 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             tagged(
                 "confirm-delete",
                 ft.Container(
-                    ft.Row(
+                    ft.Column(
                         [
-                            ft.Text(_("Delete this game for good?"), expand=True),
-                            ft.FilledButton(
-                                _("Delete"),
-                                height=48,
-                                on_click=on(state.delete_game),
-                                style=ft.ButtonStyle(
-                                    bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR
-                                ),
+                            ft.Text(_("Delete this game for good?")),
+                            ft.Row(
+                                [
+                                    ft.FilledButton(
+                                        _("Delete"),
+                                        height=48,
+                                        on_click=on(state.delete_game),
+                                        style=ft.ButtonStyle(
+                                            bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR
+                                        ),
+                                    ),
+                                    ft.OutlinedButton(
+                                        _("Keep"), height=48, on_click=on(state.ask_delete, False)
+                                    ),
+                                ],
+                                wrap=True,
                             ),
-                            ft.OutlinedButton(
-                                _("Keep"), height=48, on_click=on(state.ask_delete, False)
-                            ),
-                        ],
-                        wrap=True,
+                        ]
                     ),
                     bgcolor=ft.Colors.ERROR_CONTAINER,
                     padding=10,
