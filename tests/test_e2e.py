@@ -148,6 +148,30 @@ def test_bad_input_is_refused_with_the_reason(page, app):
     expect(page.get_by_role("button", name=re.compile(r"\b0 hands played"))).to_be_visible()
 
 
+def test_setup_messages_say_what_to_type_under_each_field(page):
+    """A message under East leaves West's box level with it; a bad house rule is
+    named by its field, not by the record's name for it."""
+    page.get_by_role("button", name="New game").click()
+    type_into(page, SEATS[0], "Alex")
+    type_into(page, SEATS[3], "alex")
+    page.get_by_role("switch", name="Change house rules").click()
+    type_into(page, "Points to win", "0")
+    type_into(page, "Mercy: lose at (empty: off)", "100")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Player 2 needs a name")).to_be_visible()
+    target = "'0' is not a whole number from 1 to 100,000: type one"
+    expect(page.get_by_text(target)).to_be_visible()
+    expect(
+        page.get_by_text(
+            "'100' is not a whole number from -100,000 to -1: type one, or leave it empty for off"
+        )
+    ).to_be_visible()
+    settle(page)
+    west = page.get_by_role("textbox", name=SEATS[1]).bounding_box()
+    east = page.get_by_role("textbox", name=SEATS[3]).bounding_box()
+    assert west and east and abs(west["y"] - east["y"]) <= 1, (west, east)
+
+
 def test_a_game_card_and_its_delete_button_are_read_apart(page):
     """On Home a screen reader finds a game in progress as two buttons, side by
     side: the card (its sides, scores, when, how far, which rules) and its delete

@@ -75,7 +75,12 @@ def test_setup_shows_every_problem_at_once(store):
         "rules.target",
         "rules.mercy",
     }
-    assert "'five hundred' is not a whole number" in state.errors["rules.target"]
+    assert state.errors["rules.target"] == (
+        "'five hundred' is not a whole number from 1 to 100,000: type one"
+    )
+    assert state.errors["rules.mercy"] == (
+        "'100' is not a whole number from -100,000 to -1: type one, or leave it empty for off"
+    )
     assert state.screen is Screen.SETUP and store.history().total == 0
     state.set_name(2, "Charlie")
     assert "players.2" not in state.errors, "fixing a field clears its message"

@@ -357,6 +357,30 @@ def test_a_finished_game_opens_its_score_sheet_from_its_detail_to_fix_a_hand(sto
     run(go())
 
 
+def test_a_bad_house_rule_folded_away_is_named_by_its_field(store):
+    """Rules changed, then "Change house rules" switched off: the message under
+    the form says which field to unfold and fix."""
+
+    async def go():
+        app = await open_app(store)
+        await app.click("New game")
+        customize = next(
+            c for c in app.walk() if isinstance(c, ft.Switch) and c.label == "Change house rules"
+        )
+        await app.event(customize, "change", value=True)
+        target = next(
+            c for c in app.walk() if isinstance(c, ft.TextField) and c.label == "Points to win"
+        )
+        await app.type(target, "0")
+        await app.event(customize, "change", value=False)
+        await app.click("Start game")
+        assert app.hook("error-rules").value == (
+            "Points to win: '0' is not a whole number from 1 to 100,000: type one"
+        )
+
+    run(go())
+
+
 def test_statistics_screen(store):
     async def go():
         app = await open_app(store)

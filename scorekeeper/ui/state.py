@@ -19,6 +19,7 @@ from scorekeeper.errors import (
     InvalidRulesError,
     Problem,
     ScorekeeperError,
+    clip,
 )
 from scorekeeper.exchange import export_csv, export_record, parse_import
 from scorekeeper.i18n import _, ngettext
@@ -42,7 +43,7 @@ from scorekeeper.storage.store import (
     StorageError,
 )
 from scorekeeper.ui.screens import Screen, follow, route_of
-from scorekeeper.ui.text import describe_hand, outcome, sentence
+from scorekeeper.ui.text import describe_hand, num, outcome, sentence
 from scorekeeper.validation import hand_problems
 
 HISTORY_PAGE = 30
@@ -95,23 +96,35 @@ def rule_fields(rules: RuleSet) -> dict[str, Any]:
 
 
 def parse_rule_fields(fields: dict[str, Any]) -> RuleSet:
-    """Typed text to a RuleSet; InvalidRulesError lists every bad field."""
+    """Typed text to a RuleSet; InvalidRulesError lists every bad field, each
+    message said for its own field (shown under it): what to type instead."""
     values: dict[str, Any] = {}
     problems: list[Problem] = []
     for name, raw in fields.items():
         if name not in INT_RULES:
             values[name] = raw
             continue
+        low, high, nullable = INT_RULES[name]
         text = str(raw).strip()
-        if not text and INT_RULES[name][2]:
+        if not text and nullable:
             values[name] = None
             continue
         try:
-            values[name] = int(text)
+            number: int | None = int(text)
         except ValueError:
-            problems.append(
-                Problem(f"rules.{name}", _("{value!r} is not a whole number").format(value=text))
+            number = None
+        if number is not None and low <= number <= high:
+            values[name] = number
+            continue
+        off = _(", or leave it empty for off") if nullable else ""
+        problems.append(
+            Problem(
+                f"rules.{name}",
+                _("{value!r} is not a whole number from {low} to {high}: type one{off}").format(
+                    value=clip(text), low=num(low), high=num(high), off=off
+                ),
             )
+        )
     try:
         rules = rules_from_dict(values)
     except InvalidRulesError as error:

@@ -32,6 +32,7 @@ class SetupView:
                 on_change=on(state.set_name, seat, with_value=True),
                 max_length=30,
                 counter="",
+                error_max_lines=4,  # a message in full, even beside the table at 400 px
                 border=ft.OutlineInputBorder(side=ft.BorderSide(1, SIDE_COLORS[seat % 2])),
                 text_size=18,
             )
@@ -45,6 +46,7 @@ class SetupView:
                 on_change=on(state.set_name, seat, with_value=True),
                 max_length=30,
                 counter="",
+                error_max_lines=3,
                 border=ft.OutlineInputBorder(side=ft.BorderSide(1, SIDE_COLORS[seat])),
                 text_size=18,
             )
@@ -59,6 +61,7 @@ class SetupView:
                 on_change=on(state.set_team_name, side, with_value=True),
                 max_length=30,
                 counter="",
+                error_max_lines=3,
                 dense=True,
                 border=ft.OutlineInputBorder(side=ft.BorderSide(1, SIDE_COLORS[side])),
             )
@@ -100,6 +103,7 @@ class SetupView:
                 rtl=is_rtl(),
                 keyboard_type=ft.KeyboardType.NUMBER,
                 dense=True,
+                error_max_lines=3,
                 on_change=on(state.set_rule, name, with_value=True),
             )
             for name, label in RULE_LABELS.items()
@@ -140,7 +144,8 @@ class SetupView:
                 self.north,
                 ft.Row(
                     table_order([ft.Container(self.names[1], expand=True), table, self.east]),
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    vertical_alignment=ft.CrossAxisAlignment.START,  # a message below one
+                    # field leaves West's and East's boxes level
                 ),
                 ft.Row([self.names[0]], alignment=ft.MainAxisAlignment.CENTER),
             ]
@@ -226,7 +231,11 @@ class SetupView:
         for name, switch in self.switches.items():
             switch.value = bool(form.rules[name])
         self.partner_tricks.value = form.rules["failed_nil_tricks"] == "count_for_partner"
-        rule_problems = [m for k, m in errors.items() if k.startswith("rules")]
+        rule_problems = [  # the fields are folded away: each message says whose it is
+            f"{_(RULE_LABELS[k[6:]])}: {m}" if k[6:] in RULE_LABELS else m
+            for k, m in errors.items()
+            if k.startswith("rules")
+        ]
         show_error(self.rules_error, "; ".join(rule_problems) if not form.customizing else None)
 
 
