@@ -57,6 +57,7 @@ class SideHand:
     made: bool | None  # None when the side had no contract (all nil)
     contract_points: int
     bags: int  # bags taken this hand
+    nil_bags: int  # of which a nil bidder's tricks: no "made 5 of 4" line shows them
     nils: tuple[NilResult, ...]
     nil_points: int
     penalties: int  # bag penalties this hand (a hand can cross the limit twice)
@@ -122,11 +123,12 @@ def score_side(
             contract += bid.value
             toward += taken
 
-    bags = 0
+    nil_bags = 0
     if rules.failed_nil_tricks is FailedNilTricks.COUNT_FOR_PARTNER and contract > 0:
         toward += nil_tricks
     else:
-        bags += nil_tricks  # a nil bidder's tricks never help the partner
+        nil_bags = nil_tricks  # a nil bidder's tricks never help the partner
+    bags = nil_bags
 
     made: bool | None = None
     contract_points = 0
@@ -150,6 +152,7 @@ def score_side(
         made=made,
         contract_points=contract_points,
         bags=bags,
+        nil_bags=nil_bags,
         nils=tuple(nils),
         nil_points=nil_points,
         penalties=penalties,

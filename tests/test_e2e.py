@@ -118,7 +118,7 @@ def test_two_player_game(page):
     new_game(page, names=("Ana", "Ben"))
     enter_hand(page, [5, "nil"], [12, 1])
     assert scores(page) == ("57", "-99")
-    assert "Ben's nil failed (1 trick)" in text(page, "summary")
+    assert "Ben's nil failed (1 trick, +1 as a bag)" in text(page, "summary")
 
 
 def test_bad_input_is_refused_with_the_reason(page, app):

@@ -248,7 +248,9 @@ def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
         summary = hook(page, "summary").inner_text()
         with i18n.language(language):
             failed = i18n.ngettext(
-                "{player}'s nil failed ({count} trick)", "{player}'s nil failed ({count} tricks)", 2
+                "{player}'s nil failed ({count} trick, +{count} as a bag)",
+                "{player}'s nil failed ({count} tricks, +{count} as bags)",
+                2,
             ).format(player="\u2068" + NAMES[language][2] + "\u2069", count=2)
             failed = sentence(failed)  # a summary line starts as a sentence
         assert failed.replace("\u2068", "").replace("\u2069", "") in summary.replace(

@@ -77,6 +77,19 @@ def test_carried_bags_stay_below_the_limit_and_add_up(game):
 
 
 @given(games())
+def test_a_hands_points_are_what_its_lines_show(game):
+    """Contract points, the tricks over it, nil points, a failed nil's tricks as
+    bags (its own line) and bag penalties: nothing else makes a hand's points."""
+    for h in score_game(game).hands:
+        for sh in h.sides:
+            over = sh.tricks_toward - sh.contract if sh.made else 0
+            assert sh.bags == over + sh.nil_bags
+            assert sh.points == (
+                sh.contract_points + over + sh.nil_points + sh.nil_bags + sh.penalty_points
+            )
+
+
+@given(games())
 def test_scoring_is_deterministic_and_survives_a_record_round_trip(game):
     assert score_game(game) == score_game(game)
     again = game_from_record(game_to_record(game))

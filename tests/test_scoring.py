@@ -4,7 +4,7 @@ import pytest
 
 from scorekeeper.errors import GameOverError, InvalidHandError
 from scorekeeper.game import add_hand, rematch, remove_hand, replace_hand, undo_last_hand
-from scorekeeper.rules import RuleSet
+from scorekeeper.rules import FailedNilTricks, RuleSet
 from scorekeeper.scoring import Event, EventKind, Status, decide, score_game
 from tests.factories import EVEN, game, hand, two_player
 
@@ -103,3 +103,12 @@ def test_add_hand_returns_new_game():
     added = add_hand(g, EVEN)
     assert added.hands == (EVEN,) and g.hands == ()
     assert replace(added, hands=()) == g
+
+
+def test_a_failed_nils_tricks_are_bags_unless_they_count_for_the_partner():
+    failed = hand([4, 3, "nil", 4], [3, 3, 2, 5])  # Alex 3 of 4, Charlie's nil takes 2
+    as_bags = score_game(game(failed)).hands[0].sides[0]
+    assert (as_bags.nil_bags, as_bags.bags, as_bags.points) == (2, 2, -40 - 100 + 2)
+    rules = RuleSet(failed_nil_tricks=FailedNilTricks.COUNT_FOR_PARTNER)
+    for_partner = score_game(game(failed, rules=rules)).hands[0].sides[0]
+    assert (for_partner.nil_bags, for_partner.bags, for_partner.points) == (0, 1, 40 - 100 + 1)

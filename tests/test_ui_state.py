@@ -54,7 +54,7 @@ def test_a_hand_from_setup_to_summary(store):
     play(state, [4, 3, "nil", 4], [4, 3, 2, 4])
     assert [t.score for t in state.score.sides] == [-58, 70]
     assert state.summary[0] == "Hand 1"
-    assert "\u2068Charlie\u2069's nil failed (2 tricks)" in state.summary
+    assert "\u2068Charlie\u2069's nil failed (2 tricks, +2 as bags)" in state.summary
     assert state.summary[-1] == "\u2068Beth\u2069 deals next; \u2068Charlie\u2069 bids first"
     assert store.draft(state.saved.id) is None
 
@@ -402,3 +402,25 @@ def test_an_edit_changes_the_picked_player_and_stays_on_them(store):
     assert state.keypad_seat == 2
     state.press("3")
     assert state.keypad_seat == 3
+
+
+def test_a_failed_nil_says_its_tricks_are_bags_only_when_they_are():
+    from scorekeeper.rules import FailedNilTricks, RuleSet
+    from scorekeeper.scoring import score_game
+    from scorekeeper.ui.text import event_lines
+    from tests import factories
+
+    failed = factories.hand([4, 3, "nil", 4], [3, 3, 2, 5])
+    for rules, said in (
+        (RuleSet(), "Charlie's nil failed (2 tricks, +2 as bags)"),
+        (
+            RuleSet(failed_nil_tricks=FailedNilTricks.COUNT_FOR_PARTNER),
+            "Charlie's nil failed (2 tricks)",
+        ),
+    ):
+        g = factories.game(failed, rules=rules)
+        lines = [
+            line.replace("\u2068", "").replace("\u2069", "")
+            for line in event_lines(g, score_game(g), 0)
+        ]
+        assert said in lines, lines

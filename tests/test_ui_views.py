@@ -325,7 +325,7 @@ def test_game_detail_shows_every_hand_and_the_chart(store):
         assert app.page.route == f"/review/{game_id}"
         assert app.has("chart") and app.has("detail-1") and app.has("detail-2")
         texts = [plain(t) for t in app.texts()]
-        assert "Charlie's nil failed (2 tricks)" in texts
+        assert "Charlie's nil failed (2 tricks, +2 as bags)" in texts
         assert any("bags 2, 2 carried" in t for t in texts)
         await app.click("Delete game")
         assert app.has("confirm-delete")

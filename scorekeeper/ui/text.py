@@ -130,8 +130,22 @@ EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
 }
 
 
-def event_text(kind: EventKind, count: int) -> str:
-    text = EVENT_TEXT[kind]
+# A failed nil whose tricks are the side's bags says so: its points are not the
+# nil's penalty alone (-100 + 2 = -98), and no "made 5 of 4" line shows them.
+AS_BAGS_TEXT = {
+    EventKind.NIL_FAILED: NN_(
+        "{player}'s nil failed ({count} trick, +{count} as a bag)",
+        "{player}'s nil failed ({count} tricks, +{count} as bags)",
+    ),
+    EventKind.BLIND_NIL_FAILED: NN_(
+        "{player}'s blind nil failed ({count} trick, +{count} as a bag)",
+        "{player}'s blind nil failed ({count} tricks, +{count} as bags)",
+    ),
+}
+
+
+def event_text(kind: EventKind, count: int, as_bags: bool = False) -> str:
+    text = AS_BAGS_TEXT[kind] if as_bags and kind in AS_BAGS_TEXT else EVENT_TEXT[kind]
     return _(text) if isinstance(text, str) else ngettext(*text, count)
 
 
@@ -148,7 +162,7 @@ def event_lines(
         sh = hand.sides[event.side] if event.side is not None else None
         lines.append(
             sentence(
-                event_text(event.kind, event.count).format(
+                event_text(event.kind, event.count, bool(sh and sh.nil_bags)).format(
                     names=side_label(game, event.side) if event.side is not None else "",
                     player=player(game, event.seat) if event.seat is not None else "",
                     tricks=sh.tricks_toward if sh else 0,
