@@ -175,6 +175,9 @@ def test_undo_edit_and_delete_rescore(store):
     state.step_tricks(3, 1)  # side 1 takes the trick instead
     state.save_hand()
     assert [t.score for t in state.score.sides] == [60 + 60, 61 + 61]
+    names = [line.replace("\u2068", "").replace("\u2069", "") for line in state.summary]
+    assert names[0] == "Hand 1, changed"
+    assert "Alex + Charlie: +60 this hand, 120 in all" in names, "in all: the score now"
     state.undo_last_hand()
     assert len(state.saved.game.hands) == 1 and state.message == "Hand 2 was removed."
     state.delete_hand(0)

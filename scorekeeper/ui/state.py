@@ -781,8 +781,9 @@ class AppState:
         reopened = self._reopens(game)
         if self._game_changed(game, draft.base, done=draft):
             assert self.score is not None
+            title = _("Hand {number}") if draft.editing is None else _("Hand {number}, changed")
             self.summary = [
-                _("Hand {number}").format(number=draft.number),
+                title.format(number=draft.number),
                 *describe_hand(game, self.score, draft.index),
             ]
             if reopened:

@@ -182,10 +182,12 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
     a language may put the verb before the name ("ndan Besa")."""
     hand = score.hands[index]
     lines = event_lines(game, score, index)
-    for sh in hand.sides:
+    for sh in hand.sides:  # "in all" is the score now, also after an earlier hand's edit
         lines.append(
             _("{names}: {points} this hand, {score} in all").format(
-                names=side_label(game, sh.side), points=signed(sh.points), score=num(sh.score)
+                names=side_label(game, sh.side),
+                points=signed(sh.points),
+                score=num(score.sides[sh.side].score),
             )
         )
     result = outcome(game, score) if index == len(score.hands) - 1 else None
