@@ -109,3 +109,15 @@ def test_the_qr_png_holds_the_qr_matrix():
         line = raw[y * 3 * stride + 1 : y * 3 * stride + stride]
         bits = "".join(f"{b:08b}" for b in line)[:width]
         assert [bit == "0" for bit in bits[::3]] == row
+
+
+def test_the_watch_board_says_who_draws_first_in_the_two_player_game(store):
+    from scorekeeper.ui.watch import turn_text
+    from tests.factories import two_player
+
+    store.create(two_player())
+    store.create(game())
+    two, four = sorted(read_live_games(store), key=lambda g: len(g.bids))
+    assert two.drawing and not four.drawing
+    assert "draws first" in turn_text(two) and "deals" not in turn_text(two)
+    assert "deals" in turn_text(four)

@@ -464,6 +464,10 @@ def test_two_player_setup_and_hand_speak_of_drawing(store):
         await app.click("Enter hand")
         assert any("Ana drew first; Ben bids first" in plain(t) for t in app.texts())
         assert not any("deal" in t for t in app.texts())
+        await app.click("Cancel")
+        await enter_hand(app, [5, "nil"], [12, 1])
+        assert "Ben draws first next; Ana bids first" in [plain(t) for t in app.texts()]
+        assert not any("deal" in t for t in app.texts())
 
     run(go())
 

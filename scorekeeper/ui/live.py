@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from scorekeeper.draft import HandDraft, Step
-from scorekeeper.model import Bid
+from scorekeeper.model import Bid, Variant
 from scorekeeper.saved import SavedGame
 from scorekeeper.scoring import Status, score_game
 from scorekeeper.storage.store import GameNotFoundError, GameStore, now
@@ -38,8 +38,9 @@ class LiveGame:
     id: str
     sides: tuple[LiveSide, ...]
     hand: int  # the number of the hand being played (1-based); hands recorded + 1
-    dealer: str
+    dealer: str  # in the two-player game, the player who draws first
     first_bidder: str
+    drawing: bool  # the two-player game: no deal, the players draw from the stock
     bids: tuple[LiveBid, ...]  # in bidding order
     step: str  # "bids", "tricks" or "" when no hand is being entered
     target: int
@@ -70,6 +71,7 @@ def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
         hand=index + 1,
         dealer=player(game, game.dealer(index)),
         first_bidder=player(game, order[0]),
+        drawing=game.variant is Variant.TWO_PLAYER,
         bids=bids,
         step=(entering.step.value if entering.step in (Step.BIDS, Step.TRICKS) else "")
         if entering and not finished

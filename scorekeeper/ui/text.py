@@ -4,7 +4,7 @@ from collections.abc import Collection, Sequence
 
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, NN_, _, ngettext
-from scorekeeper.model import Bid, Game
+from scorekeeper.model import Bid, Game, Variant
 from scorekeeper.scoring import EventKind, GameScore, SideHand
 
 
@@ -196,7 +196,11 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
     if score.next_dealer is not None and score.next_first_bidder is not None:
         lines.append(
             sentence(
-                _("{dealer} deals next; {bidder} bids first").format(
+                (
+                    _("{dealer} draws first next; {bidder} bids first")
+                    if game.variant is Variant.TWO_PLAYER
+                    else _("{dealer} deals next; {bidder} bids first")
+                ).format(
                     dealer=player(game, score.next_dealer),
                     bidder=player(game, score.next_first_bidder),
                 )

@@ -57,7 +57,12 @@ def result_text(game: LiveGame) -> str | None:
 
 
 def turn_text(game: LiveGame) -> str:
-    return result_text(game) or _("Hand {number}: {dealer} deals, {bidder} bids first").format(
+    turn = (
+        _("Hand {number}: {dealer} draws first, {bidder} bids first")
+        if game.drawing
+        else _("Hand {number}: {dealer} deals, {bidder} bids first")
+    )
+    return result_text(game) or turn.format(
         number=number(game.hand), dealer=game.dealer, bidder=game.first_bidder
     )
 
