@@ -118,7 +118,10 @@ def test_hand_entry_shows_contracts_tricks_left_and_preview(store):
         await app.click("Enter hand")
         await pick(app, 0, 4)
         await pick(app, 2, 2)
-        assert plain(app.hook("contracts").value) == "Alex + Charlie bid 6  ·  Beth + David bid 0"
+        assert (
+            plain(app.hook("contracts").value)
+            == "Alex + Charlie bid 6  ·  Beth + David: no bid yet"
+        )
         await pick(app, 1, "blind_nil")
         assert app.has("blind-nil-reminder")
         await app.click("Next: tricks")
@@ -377,6 +380,28 @@ def test_a_bad_house_rule_folded_away_is_named_by_its_field(store):
         assert app.hook("error-rules").value == (
             "Points to win: '0' is not a whole number from 1 to 100,000: type one"
         )
+
+    run(go())
+
+
+def test_each_sides_bid_reads_as_it_forms(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        await app.click("Enter hand")
+
+        def contracts():
+            return plain(app.hook("contracts").value).split("  ·  ")
+
+        assert contracts() == ["Alex + Charlie: no bid yet", "Beth + David: no bid yet"]
+        await pick(app, 0, "nil")
+        await pick(app, 1, 3)
+        assert contracts() == ["Alex + Charlie bid nil", "Beth + David bid 3"]
+        await pick(app, 2, "blind_nil")
+        await pick(app, 3, 4)
+        assert contracts() == ["Alex + Charlie bid nil + blind nil", "Beth + David bid 7"]
+        await pick(app, 2, 5)
+        assert contracts() == ["Alex + Charlie bid 5", "Beth + David bid 7"]
 
     run(go())
 

@@ -9,12 +9,13 @@ being replaced.
 """
 
 import unicodedata
+from collections.abc import Sequence
 
 import flet as ft
 
 from scorekeeper.draft import Step
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Variant
+from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
@@ -36,6 +37,21 @@ from scorekeeper.ui.text import (
     side_label,
     signed,
 )
+
+
+def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -> str:
+    """A side's bid as it forms: its contract, or its nils while it has only
+    nils ("Beth bid Blind nil", not "bid 0"), or that it has not bid yet."""
+    names = side_label(game, side)
+    made = [b for seat in game.variant.sides[side] if (b := bids[seat]) is not None]
+    if not made:
+        return _("{names}: no bid yet").format(names=names)
+    if all(b.is_nil for b in made):
+        return _("{names} bid {contract}").format(
+            names=names, contract=" + ".join(bid_label(b).lower() for b in made)
+        )
+    return _("{names} bid {contract}").format(names=names, contract=num(contract))
+
 
 KEY_HEIGHT = 52  # touch targets of at least 48 px
 COLUMNS = 5  # five keys a row fit a 360 px wide phone
@@ -315,8 +331,7 @@ class HandView:
         status = self.status.content
         assert isinstance(status, ft.Text)
         status.value = "  ·  ".join(
-            _("{names} bid {contract}").format(names=side_label(game, s), contract=c)
-            for s, c in enumerate(contracts)
+            side_bid(game, draft.bids, s, c) for s, c in enumerate(contracts)
         )
         notes: list[ft.Control] = [
             error_text(errors[f"side.{s}"], f"error-side-{s}")
