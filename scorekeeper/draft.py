@@ -59,10 +59,13 @@ class HandDraft:
     def step_tricks(self, seat: int, delta: int) -> "HandDraft":
         return self.with_tricks(seat, min(TRICKS_PER_HAND, max(0, self.tricks[seat] + delta)))
 
+    def left_for(self, seat: int) -> int:
+        """The tricks the others have not taken: below 0 when they took too many."""
+        return TRICKS_PER_HAND - sum(t for i, t in enumerate(self.tricks) if i != seat)
+
     def rest_to(self, seat: int) -> "HandDraft":
         """Give `seat` whatever tricks the others have not taken."""
-        others = sum(t for i, t in enumerate(self.tricks) if i != seat)
-        return self.with_tricks(seat, max(0, TRICKS_PER_HAND - others))
+        return self.with_tricks(seat, max(0, self.left_for(seat)))
 
     def after(self, seat: int, order: tuple[int, ...]) -> int | None:
         """Whose bid or tricks the keypad sets once `seat`'s were set (`order`: the

@@ -399,6 +399,13 @@ def test_an_edit_changes_the_picked_player_and_stays_on_them(store):
     state.focus_seat(3)
     state.press("rest")
     assert state.draft.tricks == (2, 3, 3, 5) and state.keypad_seat == 3
+    state.focus_seat(1)
+    state.press("13")  # 2 + 13 + 3 + 5: 10 too many
+    state.focus_seat(0)
+    state.press("rest")  # none left to give: nothing changes, the keypad stays
+    assert state.draft.tricks == (2, 13, 3, 5) and state.keypad_seat == 0
+    state.focus_seat(1)
+    state.press("3")
     state.save_hand()
     assert state.errors == {} and state.saved.game.hands[0].tricks == (2, 3, 3, 5)
     state.begin_hand()  # a new hand: each key moves on, Beth deals, Charlie bids first

@@ -179,6 +179,45 @@ def test_a_four_player_hand_takes_ten_taps_plus_save(store):
     run(go())
 
 
+def test_rest_is_off_when_the_others_took_too_many(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        await app.click("Enter hand")
+        for seat in range(4):
+            await pick(app, seat, 3)
+        await app.click("Next: tricks")
+        await pick(app, 1, 13)
+        await pick(app, 2, 1)
+        await app.tap("player-0")
+        rest = app.tagged("key-rest")
+        assert rest.disabled and plain(rest.label) == "Rest to Alex (0 tricks)"
+        await pick(app, 2, 0)  # 13 taken by the others: Rest may give Alex none
+        await app.tap("player-0")
+        assert not app.tagged("key-rest").disabled
+
+    run(go())
+
+
+def test_a_side_bidding_more_than_13_is_warned_not_refused(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        await app.click("Enter hand")
+        for seat, bid in enumerate((7, 3, 7, 3)):
+            await pick(app, seat, bid)
+        texts = [plain(t) for t in app.texts()]
+        assert (
+            "Alex + Charlie bid 14: more than the 13 tricks of a hand, they will be set. "
+            "Tap a player to change a bid." in texts
+        )
+        assert not any(t.startswith("Bids add up to") for t in texts), "said once, for the side"
+        await app.click("Next: tricks")
+        assert app.has("tricks-left")
+
+    run(go())
+
+
 def test_keys_and_players_say_whose_they_are(store):
     async def go():
         app = await open_app(store)

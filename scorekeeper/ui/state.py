@@ -629,6 +629,8 @@ class AppState:
         if self.draft.step is Step.BIDS:
             self.set_bid(seat, BLIND_NIL if key == BLIND else Bid(int(key)))
         elif key == REST:
+            if self.draft.left_for(seat) < 0:  # the others took too many: none to give
+                return
             self.rest_to(seat)
         else:
             self._change_draft(self.draft.with_tricks(seat, int(key)), f"tricks.{seat}")

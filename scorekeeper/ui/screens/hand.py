@@ -308,13 +308,14 @@ class HandView:
                 key.show(label, chosen=bid == current, enabled=True)
             return
         title.value = _("Tricks taken by {name}").format(name=name)
-        left = draft.rest_to(focus).tricks[focus]
+        left = draft.left_for(focus)  # below 0: the others took too many, none to give
         for key in self.keys:
             if key.value == REST:
+                rest = max(0, left)
                 label = ngettext(
-                    "Rest to {name} ({count} trick)", "Rest to {name} ({count} tricks)", left
-                ).format(name=name, count=left)
-                key.show(label, chosen=False, enabled=True)
+                    "Rest to {name} ({count} trick)", "Rest to {name} ({count} tricks)", rest
+                ).format(name=name, count=rest)
+                key.show(label, chosen=False, enabled=left >= 0)
             else:
                 count = int(key.value)
                 label = ngettext(
@@ -338,7 +339,18 @@ class HandView:
             for s in range(len(sides))
             if f"side.{s}" in errors
         ]
-        if sum(contracts) > 13:
+        over = [s for s, c in enumerate(contracts) if c > 13]
+        for s in over:  # legal, so never refused; but most likely a wrong tap
+            notes.append(
+                ft.Text(
+                    _(
+                        "{names} bid {contract}: more than the 13 tricks of a hand, they will "
+                        "be set. Tap a player to change a bid."
+                    ).format(names=side_label(game, s), contract=num(contracts[s])),
+                    color=ft.Colors.TERTIARY,
+                )
+            )
+        if sum(contracts) > 13 and not over:
             notes.append(
                 ft.Text(
                     _("Bids add up to {total}: more than 13 tricks, someone will be set.").format(
