@@ -41,7 +41,7 @@ from scorekeeper.ui.text import (
 
 def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -> str:
     """A side's bid as it forms: its contract, or its nils while it has only
-    nils ("Beth bid Blind nil", not "bid 0"), or that it has not bid yet."""
+    nils ("Beth bid blind nil", not "bid 0"), or that it has not bid yet."""
     names = side_label(game, side)
     made = [b for seat in game.variant.sides[side] if (b := bids[seat]) is not None]
     if not made:

@@ -231,11 +231,13 @@ class SetupView:
         for name, switch in self.switches.items():
             switch.value = bool(form.rules[name])
         self.partner_tricks.value = form.rules["failed_nil_tricks"] == "count_for_partner"
-        rule_problems = [  # the fields are folded away: each message says whose it is
-            f"{_(RULE_LABELS[k[6:]])}: {m}" if k[6:] in RULE_LABELS else m
-            for k, m in errors.items()
-            if k.startswith("rules")
-        ]
+        rule_problems = []  # the fields are folded away: each message says whose it is
+        for key, message in errors.items():
+            rule = key.removeprefix("rules.")
+            if rule in RULE_LABELS:
+                rule_problems.append(f"{_(RULE_LABELS[rule])}: {message}")
+            elif key.startswith("rules"):
+                rule_problems.append(message)
         show_error(self.rules_error, "; ".join(rule_problems) if not form.customizing else None)
 
 
