@@ -118,10 +118,7 @@ def test_hand_entry_shows_contracts_tricks_left_and_preview(store):
         await app.click("Enter hand")
         await pick(app, 0, 4)
         await pick(app, 2, 2)
-        assert (
-            plain(app.hook("contracts").value)
-            == "Alex + Charlie bid 6  ·  Beth + David: no bid yet"
-        )
+        assert plain(app.hook("contracts").value) == "Alex + Charlie bid 6  ·  Beth + David bid -"
         await pick(app, 1, "blind_nil")
         assert app.has("blind-nil-reminder")
         await app.click("Next: tricks")
@@ -432,7 +429,7 @@ def test_each_sides_bid_reads_as_it_forms(store):
         def contracts():
             return plain(app.hook("contracts").value).split("  ·  ")
 
-        assert contracts() == ["Alex + Charlie: no bid yet", "Beth + David: no bid yet"]
+        assert contracts() == ["Alex + Charlie bid -", "Beth + David bid -"]
         await pick(app, 0, "nil")
         await pick(app, 1, 3)
         assert contracts() == ["Alex + Charlie bid nil", "Beth + David bid 3"]

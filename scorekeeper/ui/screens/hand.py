@@ -40,12 +40,13 @@ from scorekeeper.ui.text import (
 
 
 def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -> str:
-    """A side's bid as it forms: its contract, or its nils while it has only
-    nils ("Beth bid blind nil", not "bid 0"), or that it has not bid yet."""
+    """A side's bid as it forms: "-" before it has bid (as a player's line),
+    its nils while it has only nils ("Beth bid blind nil", not "bid 0"), then
+    its contract."""
     names = side_label(game, side)
     made = [b for seat in game.variant.sides[side] if (b := bids[seat]) is not None]
     if not made:
-        return _("{names}: no bid yet").format(names=names)
+        return _("{names} bid {contract}").format(names=names, contract="-")
     if all(b.is_nil for b in made):
         return _("{names} bid {contract}").format(
             names=names, contract=" + ".join(bid_label(b).lower() for b in made)
