@@ -39,7 +39,7 @@ LIGHT = Palette(
     on_error="#FFFFFF",
     error_container="#FFDAD6",
     side_1="#1559B0",
-    side_2="#B5340B",
+    side_2="#9A4B00",  # orange, apart from the error red: a side is never an error
 )
 
 DARK = Palette(
@@ -55,7 +55,7 @@ DARK = Palette(
     on_error="#690005",
     error_container="#93000A",
     side_1="#8DC2FF",
-    side_2="#FFAA8C",
+    side_2="#FFB870",
 )
 
 # Which text colours are drawn on which backgrounds (the pairs the test checks).
