@@ -170,30 +170,20 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             size=14,
         ),
     ]
-    buttons: list[ft.Control] = []
-    if score.status is Status.IN_PROGRESS:
-        buttons.append(
-            ft.FilledButton(
-                _("Resume"),
-                icon=ft.Icons.PLAY_ARROW,
-                height=48,
-                on_click=on(state.open_game, saved.id),
-            )
-        )
-    else:  # a wrong hand found after the game ended is fixed on its score sheet
-        buttons.append(
-            ft.OutlinedButton(
-                _("Open score sheet"),
-                icon=ft.Icons.EDIT_NOTE,
-                height=48,
-                on_click=on(state.open_game, saved.id),
-            )
-        )
-    buttons.append(
+    # a game in progress resumes; a wrong hand found after the end is fixed on the sheet
+    playing = score.status is Status.IN_PROGRESS
+    button = ft.FilledButton if playing else ft.OutlinedButton
+    buttons: list[ft.Control] = [
+        button(
+            _("Resume") if playing else _("Open score sheet"),
+            icon=ft.Icons.PLAY_ARROW if playing else ft.Icons.EDIT_NOTE,
+            height=48,
+            on_click=on(state.open_game, saved.id),
+        ),
         ft.OutlinedButton(
             _("Delete game"), icon=ft.Icons.DELETE, height=48, on_click=on(state.ask_delete)
-        )
-    )
+        ),
+    ]
     controls.append(ft.Row(buttons, wrap=True))
     if state.confirm_delete:
         controls.append(
