@@ -1,9 +1,15 @@
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 # Tests never touch the user's real data folder.
 os.environ.pop("SCOREKEEPER_DATA", None)
+
+# No test depends on the machine's speed: a loaded 2-core machine can take 300 ms
+# for an example that takes 2 ms on a quiet one, so no example has a deadline.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 # -- the served app in real Chromium, shared by the browser tests -------------------
