@@ -270,5 +270,6 @@ async def open_watch(
     await session.after_event(session.page)
     app = App(session, conn)
     app.watcher = watcher  # type: ignore[attr-defined]
+    app.board = board  # type: ignore[attr-defined]  # changed() as a keeper's save calls it
     await app.settle()
     return app

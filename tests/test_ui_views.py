@@ -1,6 +1,7 @@
 """Each view rendered by a real Flet session in-process, driven by events."""
 
 import asyncio
+from dataclasses import replace
 
 import flet as ft
 import pytest
@@ -432,12 +433,42 @@ def test_each_sides_bid_reads_as_it_forms(store):
         assert contracts() == ["Alex + Charlie bid -", "Beth + David bid -"]
         await pick(app, 0, "nil")
         await pick(app, 1, 3)
-        assert contracts() == ["Alex + Charlie bid nil", "Beth + David bid 3"]
+        # nothing is said for a side before the partner has bid
+        assert contracts() == ["Alex: nil; Charlie: not yet", "Beth: 3; David: not yet"]
         await pick(app, 2, "blind_nil")
         await pick(app, 3, 4)
         assert contracts() == ["Alex + Charlie bid nil + blind nil", "Beth + David bid 7"]
         await pick(app, 2, 5)
         assert contracts() == ["Alex + Charlie bid 5", "Beth + David bid 7"]
+
+    run(go())
+
+
+def test_a_side_whose_partner_has_not_bid_says_only_what_was_bid(store):
+    async def go():
+        app = await open_app(store)
+        await new_game(app, ("Ann", "Ben", "Cy", "Dee"))
+        await app.click("Enter hand")
+        await pick(app, 1, "blind_nil")
+        side = plain(app.hook("contracts").value).split("  ·  ")[1]
+        assert side == "Ben: blind nil; Dee: not yet"
+        await pick(app, 3, 2)
+        assert plain(app.hook("contracts").value).split("  ·  ")[1] == "Ben + Dee bid 2"
+
+    run(go())
+
+
+def test_the_win_is_announced_once(store):
+    from dataclasses import replace
+
+    game = store.create(replace(factories.game(), rules=RuleSet(target=100)))
+
+    async def go():
+        app = await open_app(store, route=f"/game/{game.id}")
+        await enter_hand(app, [7, 2, 4, 1], [7, 2, 4, 0])
+        wins = [t for t in map(plain, app.texts()) if " win, " in t]
+        assert wins == ["Alex + Charlie win, 110 to -30"], wins
+        assert app.has("summary") and app.has("outcome")
 
     run(go())
 
@@ -696,5 +727,26 @@ def test_every_dropdown_is_named_for_screen_readers(store):
         assert named(app) == {"Status": ("Status", "All")}
         await app.click("Statistics")
         assert named(app) == {"Count": ("Count", None), "as": ("as", None)}
+
+    run(go())
+
+
+def test_a_refused_watch_route_is_forgotten_on_the_next_page_or_hand(store):
+    from tests.inprocess import open_watch
+
+    game = store.create(factories.game())
+
+    async def go():
+        board = await open_watch(store, "/live")
+        await board.route("/new")
+        assert board.has("message") and board.has("live-turn-0")
+        await board.route("/live")  # back to the board
+        assert not board.has("message")
+        await board.route("/new")
+        assert board.has("message")
+        store.save(game.id, replace(game.game, hands=(factories.EVEN,)), game.revision)
+        board.board.changed()  # what a keeper's save announces
+        await board.watcher.refresh()  # and what every watcher then does
+        assert not board.has("message") and board.has("live-turn-0")
 
     run(go())

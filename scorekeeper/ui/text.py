@@ -177,9 +177,10 @@ def event_lines(
 
 
 def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
-    """The after-hand summary: what happened, each side's points, the result
-    if the game ended, and who deals next. Each line starts as a sentence does:
-    a language may put the verb before the name ("ndan Besa")."""
+    """The after-hand summary: what happened, each side's points and who deals
+    next (not the result: the scoreboard's banner says it, once). Each line
+    starts as a sentence does: a language may put the verb before the name
+    ("ndan Besa")."""
     hand = score.hands[index]
     lines = event_lines(game, score, index)
     for sh in hand.sides:  # "in all" is the score now, also after an earlier hand's edit
@@ -190,9 +191,6 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
                 score=num(score.sides[sh.side].score),
             )
         )
-    result = outcome(game, score) if index == len(score.hands) - 1 else None
-    if result:
-        lines.append(sentence(result))
     if score.next_dealer is not None and score.next_first_bidder is not None:
         lines.append(
             sentence(

@@ -4,7 +4,6 @@ its only inputs are which game to show, checked here. It speaks the device's
 language, as the keeper's app does (Hebrew right to left)."""
 
 import asyncio
-import contextlib
 import logging
 import re
 from collections.abc import Callable, Iterator
@@ -260,6 +259,7 @@ class WatchSession:
         self.message: str | None = None
         self.language = i18n.DEFAULT
         self.shown: Any = None
+        self.echo: str | None = None  # the route this page pushed itself, coming back
         self._refreshing = False
         self._again = False
 
@@ -276,6 +276,7 @@ class WatchSession:
         self.games = await asyncio.to_thread(self.read_games)
         self.render()
         if self.page.route != self.route:
+            self.echo = self.route
             await self.page.push_route(self.route)
 
     def speaking(self) -> Any:
@@ -291,14 +292,17 @@ class WatchSession:
         if not isinstance(route, str):
             log.warning("a watcher sent a route that is not a URL: %r", str(route)[:200])
             return
-        if route == self.route:
+        if route == self.echo:
+            self.echo = None
             return  # our own push_route coming back: already shown
+        if route == self.route and not self.message:
+            return  # already shown
         if not self.may_watch():
             await self.logged_out()
             return
         with self.speaking():
             game_id, problem = watch_route(route or "/")
-        if problem:
+        if problem:  # said over the list; the address stays, so Back leads away from it
             log.warning("a watcher asked for %r: refused", route[:200])
             self.message = problem
             self.game_id = None
@@ -306,9 +310,6 @@ class WatchSession:
             self.message, self.game_id = None, game_id
         self.render(force=True)
         self.page.update()
-        if problem:
-            with contextlib.suppress(RuntimeError):  # the page may be gone already
-                await self.page.push_route(self.route)
 
     def open_table(self, game_id: str) -> None:
         self.page.run_task(self.page.push_route, f"{LIVE}/{game_id}")
@@ -337,6 +338,7 @@ class WatchSession:
                 games = await asyncio.to_thread(self.read_games)
                 if games != self.games:
                     self.games = games
+                    self.message = None  # a refused route is old news after a hand
                     self.render()
                     self.page.update()
                 if not self._again:

@@ -41,12 +41,22 @@ from scorekeeper.ui.text import (
 
 def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -> str:
     """A side's bid as it forms: "-" before it has bid (as a player's line),
-    its nils while it has only nils ("Beth bid blind nil", not "bid 0"), then
-    its contract."""
+    each player's own bid while a partner has yet to bid ("Ben: blind nil;
+    Dee: not yet": nothing is said for the side before it is known), its nils
+    when it bid only nils ("bid nil + blind nil", not "bid 0"), then its contract."""
     names = side_label(game, side)
-    made = [b for seat in game.variant.sides[side] if (b := bids[seat]) is not None]
+    seats = game.variant.sides[side]
+    made = [b for seat in seats if (b := bids[seat]) is not None]
     if not made:
         return _("{names} bid {contract}").format(names=names, contract="-")
+    if len(made) < len(seats):
+        return "; ".join(
+            _("{player}: {bid}").format(
+                player=player(game, seat),
+                bid=_("not yet") if (bid := bids[seat]) is None else bid_label(bid).lower(),
+            )
+            for seat in seats
+        )
     if all(b.is_nil for b in made):
         return _("{names} bid {contract}").format(
             names=names, contract=" + ".join(bid_label(b).lower() for b in made)
