@@ -627,10 +627,10 @@ def test_side_names_show_instead_of_the_partners(store):
         for field, name in zip(seats, ("Alex", "Beth", "Charlie", "David"), strict=True):
             await app.type(field, name)
         await app.click("Start game")
-        assert app.tagged("side-0").label.replace("\u2068", "").replace("\u2069", "") == (
-            "Us: 0, bags 0 of 10"
-        )
+        assert plain(app.tagged("side-0").label) == "Us (Alex and Charlie): 0, bags 0 of 10"
+        assert plain(app.hook("players-0").value) == "Alex + Charlie", "who is in Us"
         assert plain(app.tagged("side-1").label) == "Beth and David: 0, bags 0 of 10"
+        assert not app.has("players-1"), "a side named by its players says them once"
         saved = store.get(app.page.route.split("/")[2])
         assert saved.game.team_names == ("Us", "")
 
@@ -653,7 +653,7 @@ def test_game_cards_name_the_sides_as_the_scoreboard_does(store):
 
     async def go():
         app = await open_app(store, route=f"/game/{playing.id}")
-        assert plain(app.tagged("side-0").label).startswith("Us: 0")
+        assert plain(app.tagged("side-0").label).startswith("Us (Alex and Charlie): 0")
         await app.click("Home")
         home = card_texts(app, f"resume-{playing.id}")
         assert home[:2] == ["Us   0", "Beth + David   0"], home
@@ -748,5 +748,21 @@ def test_a_refused_watch_route_is_forgotten_on_the_next_page_or_hand(store):
         board.board.changed()  # what a keeper's save announces
         await board.watcher.refresh()  # and what every watcher then does
         assert not board.has("message") and board.has("live-turn-0")
+
+    run(go())
+
+
+def test_the_watch_pages_say_who_is_in_a_named_side(store):
+    from tests.inprocess import open_watch
+
+    saved = store.create(replace(factories.game(), team_names=("Us", "")))
+
+    async def go():
+        board = await open_watch(store, "/live")
+        assert plain(board.hook("live-players-0-0").value) == "Alex + Charlie"
+        assert not board.has("live-players-0-1")
+        table = await open_watch(store, f"/live/{saved.id}", size=(1280, 800))
+        assert plain(table.hook("table-players-0").value) == "Alex + Charlie"
+        assert not table.has("table-players-1")
 
     run(go())

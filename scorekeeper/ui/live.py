@@ -13,7 +13,7 @@ from scorekeeper.model import Bid, Variant
 from scorekeeper.saved import SavedGame
 from scorekeeper.scoring import Status, score_game
 from scorekeeper.storage.store import GameNotFoundError, GameStore, now
-from scorekeeper.ui.text import player, side_label
+from scorekeeper.ui.text import player, side_label, side_players
 
 LIVE_GAMES = 20
 JUST_WON = timedelta(minutes=30)  # a finished game stays on the board this long
@@ -25,6 +25,7 @@ class LiveSide:
     score: int
     bags: int  # carried, after penalties
     bid: int | None  # the side's contract so far in the hand being bid, None before any bid
+    players: str = ""  # who is in a side with a name of its own ("Us"): "Alex + Charlie"
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,15 @@ def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
         contract = None
         if entering and any(entering.bids[seat] is not None for seat in total.seats):
             contract = entering.contract(total.seats)
-        sides.append(LiveSide(side_label(game, total.side), total.score, total.bags, contract))
+        sides.append(
+            LiveSide(
+                side_label(game, total.side),
+                total.score,
+                total.bags,
+                contract,
+                side_players(game, total.side),
+            )
+        )
     finished = score.status is Status.FINISHED
     return LiveGame(
         id=saved.id,

@@ -75,3 +75,10 @@ TEXT_ON = {
     "on_primary": ("primary",),
     "on_error": ("error",),
 }
+
+# The table display (the watch link's big screen for a tablet on the table)
+# is light in either theme: each side's panel, with the score in TABLE_TEXT and
+# the side's name in the light theme's side colour (the keeper's colours).
+TABLE_PANELS = ("#E3F2FD", "#FFF3E0")
+TABLE_TEXT = LIGHT.on_surface
+TABLE_NAMES = (LIGHT.side_1, LIGHT.side_2)

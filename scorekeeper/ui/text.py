@@ -45,12 +45,23 @@ def named_side(team: str, names: Sequence[str]) -> str:
     return " + ".join(isolate(name) for name in names)
 
 
+def side_players(game: Game, side: int) -> str:
+    """Who is in a side that has its own name ("Alex + Charlie" under "Us");
+    empty when the side is named by its players already."""
+    if not game.team_name(side):
+        return ""
+    return " + ".join(isolate(name) for name in game.side_names(side))
+
+
 def side_spoken(game: Game, side: int) -> str:
-    """A side's name for a screen reader: "Ana and Cy"."""
+    """A side's name for a screen reader: "Ana and Cy", or "Us (Ana and Cy)"."""
     names = [isolate(name) for name in game.side_names(side)]
-    if len(names) == 2 and not game.team_name(side):
-        return _("{a} and {b}").format(a=names[0], b=names[1])
-    return side_label(game, side)
+    if len(names) != 2:
+        return side_label(game, side)
+    players = _("{a} and {b}").format(a=names[0], b=names[1])
+    if not game.team_name(side):
+        return players
+    return _("{team} ({players})").format(team=isolate(game.team_name(side)), players=players)
 
 
 def bag_penalty_line(game: Game, sh: SideHand) -> str:

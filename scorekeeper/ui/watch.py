@@ -16,14 +16,14 @@ from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.live import LiveGame
+from scorekeeper.ui.palette import TABLE_NAMES, TABLE_PANELS, TABLE_TEXT
 from scorekeeper.ui.text import bid_label
 
 log = logging.getLogger(__name__)
 
 LIVE = "/live"
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
-SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
-SIDE_BACKGROUNDS = (ft.Colors.BLUE_50, ft.Colors.ORANGE_50)
+SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)  # the theme's, as on the keeper's app
 
 
 def watch_route(route: str) -> tuple[str | None, str | None]:
@@ -88,6 +88,11 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
         ft.Column(
             [
                 ft.Text(side.names, color=SIDE_COLORS[s % 2], weight=ft.FontWeight.BOLD, size=16),
+                *(
+                    [tagged(f"live-players-{index}-{s}", ft.Text(side.players))]
+                    if side.players
+                    else []
+                ),
                 tagged(
                     f"live-score-{index}-{s}",
                     ft.Text(number(side.score), size=40, weight=ft.FontWeight.BOLD),
@@ -145,10 +150,26 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                             side.names,
                             size=6 * unit,
                             weight=ft.FontWeight.BOLD,
-                            color=SIDE_COLORS[s % 2],
+                            color=TABLE_NAMES[s % 2],
                             text_align=ft.TextAlign.CENTER,
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        *(
+                            [
+                                tagged(
+                                    f"table-players-{s}",
+                                    ft.Text(
+                                        side.players,
+                                        size=4 * unit,
+                                        color=TABLE_TEXT,
+                                        max_lines=1,
+                                        overflow=ft.TextOverflow.ELLIPSIS,
+                                    ),
+                                )
+                            ]
+                            if side.players
+                            else []
                         ),
                         tagged(
                             f"table-score-{s}",
@@ -156,7 +177,7 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                                 number(side.score),
                                 size=24 * unit,
                                 weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.BLACK,
+                                color=TABLE_TEXT,
                             ),
                         ),
                         tagged(
@@ -164,19 +185,19 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                             ft.Text(
                                 _("Bags {count}").format(count=number(side.bags)),
                                 size=6 * unit,
-                                color=ft.Colors.BLACK,
+                                color=TABLE_TEXT,
                             ),
                         ),
                         tagged(
                             f"table-contract-{s}",
-                            ft.Text(contract, size=5 * unit, color=ft.Colors.BLACK),
+                            ft.Text(contract, size=5 * unit, color=TABLE_TEXT),
                         ),
                     ],
                     spacing=0,
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     alignment=ft.MainAxisAlignment.CENTER,
                 ),
-                bgcolor=SIDE_BACKGROUNDS[s % 2],
+                bgcolor=TABLE_PANELS[s % 2],
                 border_radius=2 * unit,
                 padding=2 * unit,
                 expand=True,

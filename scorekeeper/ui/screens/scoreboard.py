@@ -28,6 +28,7 @@ from scorekeeper.ui.text import (
     rules_summary,
     short_bid,
     side_label,
+    side_players,
     side_spoken,
     signed,
 )
@@ -50,6 +51,11 @@ class SideCard:
                         size=16,
                         weight=ft.FontWeight.BOLD,
                         color=SIDE_COLORS[side],
+                    ),
+                    *(
+                        [tagged(f"players-{side}", ft.Text(players, size=13))]
+                        if (players := side_players(game, side))
+                        else []
                     ),
                     tagged(f"score-{side}", self.score),
                     tagged(f"bags-{side}", self.bags),
