@@ -531,6 +531,36 @@ def test_share_shows_both_links_as_text_and_qr_and_resets(store):
     run(go())
 
 
+def test_each_link_on_share_has_a_copy_button(store):
+    from flet.messaging.protocol import MessageAction
+
+    from tests.inprocess import FakeKeeper
+
+    def copied(app):
+        return [
+            m.body.args["data"]
+            for m in app.conn.messages
+            if m.action == MessageAction.INVOKE_METHOD
+            and m.body.name == "set"
+            and "data" in m.body.args
+        ]
+
+    async def go():
+        keeper = FakeKeeper()
+        app = await open_app(store, keeper=keeper)
+        await app.tap("share")
+        assert not app.has("copy-keeper-link"), "the keeper link is hidden at first"
+        await app.tap("copy-watch-link")
+        assert copied(app) == [keeper.watch_link()]
+        assert app.hook("message").content.value == "Watch link copied."
+        await app.click("Show the keeper link")
+        await app.tap("copy-keeper-link")
+        assert copied(app)[-1] == keeper.keeper_link()
+        assert app.hook("message").content.value == "Keeper link copied."
+
+    run(go())
+
+
 def test_two_player_setup_and_hand_speak_of_drawing(store):
     async def go():
         app = await open_app(store)

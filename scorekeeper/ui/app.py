@@ -144,6 +144,7 @@ class Session:
         self.bar: tuple[Any, ...] | None = None  # what the app bar shows
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
+        self.clipboard = ft.Clipboard()
         self.body = ft.Column()
         self.frame = ft.Column()  # the view's screens: the one shown, and one kept under it
         self.view = ft.View()
@@ -258,6 +259,26 @@ class Session:
             )
             if files:
                 await self.run(self.state.import_file, files[0].name, files[0].bytes)
+
+        return handler
+
+    def copy_link(self, which: str) -> Callable[[Any], Any]:
+        """Copy the watch or keeper link (read on the server when tapped: the
+        current one) to the device's clipboard, and say so."""
+
+        async def handler(_event: Any) -> None:
+            if not await self.allowed():
+                return
+            link = self.state.link(which)
+            if link is None:
+                return
+            try:
+                await self.clipboard.set(link)
+            except Exception as error:  # a browser that refuses: the link is on screen
+                log.info("could not copy a link: %r", error)
+                await self.run(self.state.link_copied, which, False)
+                return
+            await self.run(self.state.link_copied, which, True)
 
         return handler
 

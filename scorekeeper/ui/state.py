@@ -857,6 +857,24 @@ class AppState:
     def reveal_keeper_link(self, show: bool = True) -> None:
         self.show_keeper_link = show
 
+    def link(self, which: str) -> str | None:
+        """The current watch or keeper link (the keeper link once it is shown)."""
+        if self.sharing is None:
+            return None
+        if which == "watch":
+            return self.sharing.watch_link()
+        if which == "keeper" and self.show_keeper_link:
+            return self.sharing.keeper_link()
+        return None
+
+    def link_copied(self, which: str, done: bool = True) -> None:
+        if not done:
+            self.message = _("This browser did not let the link be copied: copy it from the text.")
+        elif which == "keeper":
+            self.message = _("Keeper link copied.")
+        else:
+            self.message = _("Watch link copied.")
+
     def ask_reset(self, ask: bool = True) -> None:
         self.confirm_reset = ask
 

@@ -1,6 +1,8 @@
 """Share: the watch link and the keeper link, as text and QR codes, and the
 button that makes new ones (logging out every other device)."""
 
+from typing import Any
+
 import flet as ft
 
 from scorekeeper.i18n import _
@@ -8,7 +10,7 @@ from scorekeeper.ui.screens.widgets import Bind, Files, heading, tagged
 from scorekeeper.ui.state import AppState
 
 
-def link_block(link: str, identifier: str) -> list[ft.Control]:
+def link_block(link: str, identifier: str, copy: Any) -> list[ft.Control]:
     from scorekeeper.ui.qr import qr_png  # only where links are shared: not in the offline build
 
     return [
@@ -23,7 +25,17 @@ def link_block(link: str, identifier: str) -> list[ft.Control]:
             ],
             alignment=ft.MainAxisAlignment.CENTER,
         ),
-        tagged(identifier, ft.Text(link, size=14, font_family="DejaVuSans")),
+        tagged(identifier, ft.Text(link, size=14, font_family="DejaVuSans", selectable=True)),
+        ft.Row(
+            [
+                tagged(
+                    f"copy-{identifier}",
+                    ft.OutlinedButton(
+                        _("Copy link"), icon=ft.Icons.CONTENT_COPY, height=48, on_click=copy
+                    ),
+                )
+            ]
+        ),
     ]
 
 
@@ -41,7 +53,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                 "be changed from it."
             )
         ),
-        *link_block(watch, "watch-link"),
+        *link_block(watch, "watch-link", files.copy_link("watch")),
     ]
     if "//127.0.0.1:" in watch or "//localhost:" in watch:
         controls.append(
@@ -65,7 +77,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         ),
     ]
     if state.show_keeper_link:
-        controls += link_block(keeper, "keeper-link")
+        controls += link_block(keeper, "keeper-link", files.copy_link("keeper"))
         controls.append(
             ft.TextButton(_("Hide the keeper link"), on_click=on(state.reveal_keeper_link, False))
         )

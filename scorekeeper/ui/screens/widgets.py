@@ -64,11 +64,13 @@ class Bind(Protocol):
 
 
 class Files(Protocol):
-    """Handlers that need the browser: downloads and uploads."""
+    """Handlers that need the browser: downloads, uploads, the clipboard."""
 
     def export(self, kind: str, game_id: str | None = None) -> Any: ...
 
     def pick_import(self) -> Any: ...
+
+    def copy_link(self, which: str) -> Any: ...
 
 
 class Synced(Protocol):
