@@ -506,6 +506,33 @@ def test_home_deletes_a_game_in_progress_with_undo_and_reaches_statistics(store)
     run(go())
 
 
+def test_undo_delete_goes_away_by_itself(store, monkeypatch):
+    from scorekeeper.ui import state
+
+    monkeypatch.setattr(state, "UNDO_SECONDS", 0.5)
+
+    def undo_offered(app):
+        return any(getattr(c, "content", None) == "Undo delete" for c in app.walk())
+
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        first = app.page.route.split("/")[2]
+        await app.click("Home")
+        await new_game(app, ("Ann", "Ben", "Cy", "Dee"))
+        second = app.page.route.split("/")[2]
+        await app.click("Home")
+        await app.tap(f"delete-{first}")
+        assert undo_offered(app) and "Game deleted." in app.texts()
+        await until(lambda: not undo_offered(app))
+        assert "Game deleted." not in app.texts() and app.has(f"resume-{second}")
+        await app.tap(f"delete-{second}")  # a later delete gets its own time
+        assert undo_offered(app)
+        await until(lambda: not undo_offered(app))
+
+    run(go())
+
+
 def test_share_shows_both_links_as_text_and_qr_and_resets(store):
     from tests.inprocess import FakeKeeper
 

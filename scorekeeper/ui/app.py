@@ -14,7 +14,9 @@ import flet as ft
 
 from scorekeeper import i18n
 from scorekeeper.i18n import _
+from scorekeeper.saved import SavedGame
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui import state as state_module
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
 from scorekeeper.ui.screens.widgets import AppBar, Built, Synced, banner
@@ -152,6 +154,7 @@ class Session:
         self.below: Layer | None = None  # the screen the one shown opens over, kept drawn
         self.to_top = False  # a screen changed in a kept View: scroll it to its top
         self.asked: Confirm | None = None  # the question the dialog shows
+        self.undo_for: SavedGame | None = None  # the delete whose Undo is timed
         self.dialog: ft.AlertDialog | None = None
 
     def _new_view(self) -> None:
@@ -339,9 +342,23 @@ class Session:
             self.page.pubsub.send_others(("saved", *changed))
         if self.keeper:
             self.keeper.changed()
+        if self.state.deleted is not None and self.state.deleted is not self.undo_for:
+            self.undo_for = self.state.deleted
+            self.page.run_task(self._expire_undo, self.state.deleted)
         if self.page.route != self.state.route:
             await self.page.push_route(self.state.route)  # the URL follows the screen
         await self._to_top()
+
+    async def _expire_undo(self, deleted: SavedGame) -> None:
+        """Undo delete goes away by itself after a while (unless used or replaced)."""
+        await asyncio.sleep(state_module.UNDO_SECONDS)
+        if self.state.deleted is not deleted or (self.keeper and not self.keeper.may_act()):
+            return
+        async with self.lock:
+            self.state.forget_deleted(deleted)
+            with self.speaking():
+                self.render()
+        self.page.update()
 
     async def _make_durable(self) -> None:
         """Nothing is shown as saved before it is."""

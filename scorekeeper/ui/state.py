@@ -51,6 +51,7 @@ BLIND = "blind"  # the keypad's blind nil key
 REST = "rest"  # the keypad's key that gives the focused player the tricks left
 DELETED = -1  # the revision told to other devices when a game is deleted
 MAX_IMPORT_BYTES = 20_000_000  # years of games are a few MB
+UNDO_SECONDS = 10.0  # Undo delete is offered this long, as a snack bar is
 
 
 @dataclass(frozen=True)
@@ -909,6 +910,13 @@ class AppState:
             return
         self.go_home()
         self.message = _("Game deleted.")
+
+    def forget_deleted(self, deleted: SavedGame) -> None:
+        """Undo delete has had its time (for `deleted`, not a later delete)."""
+        if self.deleted is deleted:
+            self.deleted = None
+            if self.message == _("Game deleted."):
+                self.message = None
 
     def undo_delete(self) -> None:
         if self.deleted:
