@@ -45,6 +45,7 @@ class Incoming:
     id: str | None = None
     created_at: datetime | None = None
     updated_at: datetime | None = None
+    from_file: bool = False  # marked as imported, with the time, when stored
 
 
 def export_record(saved: SavedGame) -> dict[str, Any]:
@@ -101,7 +102,7 @@ def parse_import(data: Any) -> list[Incoming]:
         except ScorekeeperError as error:
             problems.append(f"{label}: {error}")
             continue
-        incoming.append(Incoming(game, game_id, created, updated or created))
+        incoming.append(Incoming(game, game_id, created, updated or created, from_file=True))
     if problems:
         raise ImportRefusedError(problems)
     return incoming

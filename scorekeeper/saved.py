@@ -17,6 +17,7 @@ class SavedGame:
     created_at: datetime
     updated_at: datetime
     revision: int  # goes up by one on every save; guards against lost updates
+    imported_at: datetime | None = None  # when it came from a file: a copy, not the original
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,7 @@ class GameSummary:
     preset: str | None  # None: custom house rules
     facts: GameFacts | None = None  # what the statistics count (not kept in listings)
     team_names: tuple[str, ...] = ()  # the sides' own names, as Game.team_names
+    imported_at: datetime | None = None  # as SavedGame.imported_at
 
     def team_name(self, side: int) -> str:
         """The side's own name, or "" when it has none (as Game.team_name)."""
@@ -59,4 +61,5 @@ def summarize(saved: SavedGame) -> GameSummary:
         preset=preset_name(saved.game.rules),
         facts=game_facts(saved.game, score),
         team_names=saved.game.team_names,
+        imported_at=saved.imported_at,
     )

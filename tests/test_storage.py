@@ -386,3 +386,18 @@ def test_tallies_follow_finishing_reopening_and_deleting_a_game(tmp_path):
         assert store.totals().players["Alex"][:2] == [1, 0]
         store.delete(saved.id)
         assert store.totals().players == {}
+
+
+def test_a_game_from_a_file_keeps_when_it_was_imported(tmp_path):
+    """Marked when stored from a file (not when created), and kept through an
+    edit, the game's end (the archive) and a new start of the store."""
+    with GameStore(tmp_path) as store:
+        made = store.create(game(EVEN))
+        (copy,) = store.import_games([Incoming(made.game, from_file=True)])
+        assert made.imported_at is None and copy.imported_at is not None
+        ended = store.save(copy.id, replace(copy.game, hands=(EVEN,) * 9), copy.revision)
+        assert ended.imported_at == copy.imported_at
+    with GameStore(tmp_path) as store:
+        assert store.get(copy.id).imported_at == copy.imported_at
+        listed = {s.id: s.imported_at for s in store.history().items}
+        assert listed == {made.id: None, copy.id: copy.imported_at}

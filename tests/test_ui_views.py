@@ -823,3 +823,33 @@ def test_the_watch_pages_say_who_is_in_a_named_side(store):
         assert not table.has("table-players-1")
 
     run(go())
+
+
+def test_an_imported_copy_is_told_apart_from_its_original(store):
+    """A copy of a game stored again from a file (here without its id) is marked
+    in History and on its detail with when it was imported; the original is not."""
+    import json
+
+    original = store.create(factories.game(factories.EVEN))
+
+    def card_texts(app, identifier):
+        card = app.tagged(identifier)
+        return " ".join(str(c.value) for c in app.walk(card) if isinstance(c, ft.Text) and c.value)
+
+    async def go():
+        app = await open_app(store)
+        session = app.page.on_route_change.__self__
+        _name, data = session.state.export_data("json")
+        records = json.loads(data)
+        del records[0]["id"]
+        await session.run(session.state.import_file, "copy.json", json.dumps(records).encode())
+        assert "Imported 1 game from copy.json." in app.texts()
+        copy = next(s for s in store.history().items if s.id != original.id)
+        assert "imported" in card_texts(app, f"history-{copy.id}")
+        assert "imported" not in card_texts(app, f"history-{original.id}")
+        await app.route(f"/review/{copy.id}")
+        assert plain(app.hook("detail-imported").value).startswith("Imported ")
+        await app.route(f"/review/{original.id}")
+        assert not app.has("detail-imported")
+
+    run(go())

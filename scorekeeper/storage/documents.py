@@ -1,7 +1,8 @@
 """Explicit conversion between domain objects and stored documents.
 
 A game document: {"id", "created_at", "updated_at", "revision",
-"record": <spades-score/1 record>, "summary": {...}}. The record is the
+"record": <spades-score/1 record>, "summary": {...}}, and "imported_at" (in
+the summary too) for a game stored from a file: a copy. The record is the
 source of truth; the summary is a listing cache rebuilt on every save.
 A summary written by an older version may lack a key added since
 (`team_names`): `stored_summary` fills it in from the record.
@@ -80,6 +81,7 @@ def game_to_document(saved: SavedGame) -> dict[str, Any]:
         "revision": saved.revision,
         "record": game_to_record(saved.game),
         "summary": summary_to_document(summarize(saved)),
+        **({"imported_at": time_to_json(saved.imported_at)} if saved.imported_at else {}),
     }
 
 
@@ -95,6 +97,7 @@ def game_from_document(doc: dict[str, Any]) -> SavedGame:
             created_at=instant(doc["created_at"]),
             updated_at=instant(doc["updated_at"]),
             revision=doc["revision"],
+            imported_at=instant(doc["imported_at"]) if doc.get("imported_at") else None,
         )
     except (KeyError, TypeError) as error:
         raise UnreadableGameError(
@@ -116,6 +119,7 @@ def summary_to_document(summary: GameSummary) -> dict[str, Any]:
         "preset": summary.preset,
         "facts": None if summary.facts is None else facts_to_document(summary.facts),
         "team_names": list(summary.team_names),
+        **({"imported_at": time_to_json(summary.imported_at)} if summary.imported_at else {}),
     }
 
 
@@ -158,6 +162,7 @@ def summary_from_document(doc: dict[str, Any]) -> GameSummary:
         hands=doc["hands"],
         preset=doc["preset"],
         facts=facts_from_document(doc["facts"]) if doc.get("facts") else None,
+        imported_at=instant(doc["imported_at"]) if doc.get("imported_at") else None,
         team_names=_team_names(doc.get("team_names"), len(variant.sides)),
     )
 

@@ -765,6 +765,7 @@ class GameStore:
                     (item.created_at or stamp).astimezone(UTC),
                     (item.updated_at or stamp).astimezone(UTC),
                     1,
+                    stamp if item.from_file else None,
                 )
                 for item in incoming
             ]
@@ -843,6 +844,7 @@ class GameStore:
                 instant(current["created_at"]),
                 now(),
                 expected_revision + 1,
+                instant(current["imported_at"]) if current.get("imported_at") else None,
             )
             doc = game_to_document(saved)
             if doc["summary"]["status"] == Status.FINISHED.value:

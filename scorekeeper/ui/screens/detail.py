@@ -13,6 +13,7 @@ from scorekeeper.ui.screens.widgets import (
     Files,
     export_buttons,
     heading,
+    imported_line,
     tagged,
 )
 from scorekeeper.ui.state import AppState
@@ -23,6 +24,7 @@ from scorekeeper.ui.text import (
     outcome,
     player,
     rules_name,
+    sentence,
     side_label,
     signed,
 )
@@ -170,6 +172,13 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             size=14,
         ),
     ]
+    if saved.imported_at is not None:  # a copy from a file: told apart from its original
+        controls.append(
+            tagged(
+                "detail-imported",
+                ft.Text(sentence(imported_line(saved.imported_at)), size=14, italic=True),
+            )
+        )
     # a game in progress resumes; a wrong hand found after the end is fixed on the sheet
     playing = score.status is Status.IN_PROGRESS
     button = ft.FilledButton if playing else ft.OutlinedButton

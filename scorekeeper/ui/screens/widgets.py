@@ -3,6 +3,7 @@ buttons, headings, errors and banners, the side colours, a game's card and the
 app bar."""
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, Protocol
 
 import flet as ft
@@ -161,6 +162,10 @@ class AppBar:
         self.share.visible = state.sharing is not None and state.screen is not Screen.SHARE
 
 
+def imported_line(when: datetime) -> str:
+    return _("imported {when}").format(when=moment(when))
+
+
 def game_card(
     summary: GameSummary,
     on: Bind,
@@ -195,9 +200,12 @@ def game_card(
         )
     when = moment(summary.created_at)
     rules = rules_name(summary.preset)
+    subtitle = f"{when} · {detail} · {rules}"
+    if summary.imported_at is not None:  # a copy: told apart from its original
+        subtitle += " · " + imported_line(summary.imported_at)
     tile = ft.ListTile(
         title=ft.Column(sides, spacing=0),
-        subtitle=ft.Text(f"{when} · {detail} · {rules}"),
+        subtitle=ft.Text(subtitle),
         trailing=None if delete else ft.Icon(directed(ft.Icons.CHEVRON_RIGHT)),
         on_click=on(open_it, summary.id),
     )
