@@ -47,12 +47,13 @@ def resume(keeper: Page) -> None:
 
 
 def no_controls_that_act(page: Page) -> None:
-    """A watch page: no text box, and no button but the table display one."""
+    """A watch page: no text box, and no button but those that move between
+    the list and the table display."""
     expect(page.get_by_role("textbox")).to_have_count(0)
     names = {
         b.get_attribute("aria-label") or b.inner_text() for b in page.get_by_role("button").all()
     }
-    assert names <= {"Table display", ""}, names
+    assert names <= {"Table display", "Live scores", ""}, names
 
 
 def test_two_watchers_follow_the_keeper_and_cannot_act(browser: Browser, app: ServedApp):
@@ -105,6 +106,9 @@ def test_two_watchers_follow_the_keeper_and_cannot_act(browser: Browser, app: Se
     load(board, app.base + "history")
     expect(hook(board, "message")).to_contain_text("'/history' is not a page of the watch link")
     expect(hook(board, "live-score-0-0")).to_have_text("141")
+    enter_hand(keeper, [3, 3, 3, 3], [4, 3, 3, 3])  # the next hand: the message is old news
+    expect(hook(board, "live-score-0-0")).not_to_have_text("141", timeout=WITHIN)
+    expect(hook(board, "message")).to_have_count(0)
     for page in (keeper, board, table):
         page.close()
 
@@ -157,12 +161,12 @@ def test_the_keeper_device_remembers_and_a_reset_logs_out_the_others(
         page.close()
 
 
-def test_table_display_in_landscape(browser: Browser, app: ServedApp, tmp_path):
+def test_table_display_in_landscape_and_portrait(browser: Browser, app: ServedApp, tmp_path):
     keeper = open_app(browser, app.url, PHONE)
     new_game(keeper, ("Alex", "Beth", "Charlie", "David"))
     enter_hand(keeper, [4, 3, "nil", 4], [5, 3, 0, 5])
     link = watch_link(keeper)
-    for size in (TABLET, PHONE_LANDSCAPE):
+    for size in (TABLET, PHONE_LANDSCAPE, PHONE):
         watcher = open_app(browser, link, size)
         watcher.get_by_role("button", name="Table display").click()
         expect(hook(watcher, "table-score-0")).to_have_text("141")
@@ -171,5 +175,7 @@ def test_table_display_in_landscape(browser: Browser, app: ServedApp, tmp_path):
             box = hook(watcher, identifier).bounding_box()
             assert box and box["y"] + box["height"] <= size["height"], identifier
         watcher.screenshot(path=tmp_path / f"table-{size['width']}.png")
+        watcher.get_by_role("button", name="Live scores").click()  # the way back
+        expect(hook(watcher, "live-score-0-0")).to_have_text("141")
         watcher.close()
     keeper.close()

@@ -853,3 +853,19 @@ def test_an_imported_copy_is_told_apart_from_its_original(store):
         assert not app.has("detail-imported")
 
     run(go())
+
+
+def test_the_table_display_has_a_way_back_and_a_portrait_layout(store):
+    from tests.inprocess import open_watch
+
+    saved = store.create(factories.game(factories.EVEN))
+
+    async def go():
+        tall = await open_watch(store, f"/live/{saved.id}", size=(400, 860))
+        assert isinstance(tall.hook("table-sides"), ft.Column), "one side above the other"
+        wide = await open_watch(store, f"/live/{saved.id}", size=(1280, 800))
+        assert isinstance(wide.hook("table-sides"), ft.Row), "side by side in landscape"
+        await wide.click(wide.hook("table-leave"))
+        await until(lambda: wide.page.route == "/live" and wide.has("live-turn-0"))
+
+    run(go())

@@ -17,6 +17,7 @@ from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.live import LiveGame
 from scorekeeper.ui.palette import TABLE_NAMES, TABLE_PANELS, TABLE_TEXT
+from scorekeeper.ui.screens.widgets import directed
 from scorekeeper.ui.text import bid_label
 
 log = logging.getLogger(__name__)
@@ -136,9 +137,16 @@ def live_list(games: tuple[LiveGame, ...], open_table: Callable[[str], Any]) -> 
     return [game_card(game, i, open_table) for i, game in enumerate(games)]
 
 
-def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
-    """One game for a tablet on the table: landscape, large type."""
-    unit = max(min(height / 100, width / 160), 2.5)  # type scales with the screen
+def table_display(
+    game: LiveGame, width: float, height: float, leave: Callable[[Any], Any]
+) -> ft.Control:
+    """One game for a tablet on the table, large type: the sides side by side
+    in landscape, one above the other in portrait; a way back to the list."""
+    portrait = height > width
+    if portrait:
+        unit = max(min(height / 170, width / 100), 2.5)  # type scales with the screen
+    else:
+        unit = max(min(height / 100, width / 160), 2.5)
     panels: list[ft.Control] = []
     for s, side in enumerate(game.sides):
         contract = contract_text(side.bid)
@@ -227,8 +235,19 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
         )
         for i, bid in enumerate(game.bids)
     ]
+    back = ft.TextButton(
+        _("Live scores"),
+        icon=directed(ft.Icons.ARROW_BACK),
+        on_click=leave,
+    )
+    sides = (
+        ft.Column(panels, expand=True, spacing=2 * unit)
+        if portrait
+        else ft.Row(panels, expand=True, spacing=2 * unit)
+    )
     rows: list[ft.Control] = [
-        ft.Row(panels, expand=True, spacing=2 * unit),
+        ft.Row([tagged("table-leave", back)]),
+        ft.Semantics(identifier="table-sides", content=sides, expand=True),
         tagged(
             "table-turn",
             ft.Text(turn_text(game), size=5.5 * unit, text_align=ft.TextAlign.CENTER),
@@ -335,6 +354,9 @@ class WatchSession:
     def open_table(self, game_id: str) -> None:
         self.page.run_task(self.page.push_route, f"{LIVE}/{game_id}")
 
+    def leave_table(self, _event: Any) -> None:
+        self.page.run_task(self.page.push_route, LIVE)
+
     def resized(self, _event: Any) -> None:
         if self.game_id:
             self.render(force=True)
@@ -386,7 +408,7 @@ class WatchSession:
                 ft.View(
                     route=self.route,
                     padding=16,
-                    controls=[table_display(game, *size)],
+                    controls=[table_display(game, *size, self.leave_table)],
                 )
             )
             return

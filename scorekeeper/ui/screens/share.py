@@ -25,7 +25,7 @@ def link_block(link: str, identifier: str, copy: Any) -> list[ft.Control]:
             ],
             alignment=ft.MainAxisAlignment.CENTER,
         ),
-        tagged(identifier, ft.Text(link, size=14, font_family="DejaVuSans", selectable=True)),
+        tagged(identifier, ft.Text(link, size=14, font_family="DejaVuSans")),
         ft.Row(
             [
                 tagged(
