@@ -177,6 +177,34 @@ def test_the_keeper_link_opens_everything(served):
     c.close()
 
 
+def test_a_tab_that_met_the_closed_door_opens_with_the_keeper_link(served):
+    """The same tab, told to ask the keeper, then given the keeper link: in
+    place (a route change) or as a new page load (the same session, a new
+    socket), it opens the app; a watch-link tab given the keeper link too."""
+    secret = load_keys(served.data).keeper
+    c = client(served, "/")
+    assert c.wait_for(lambda d: b"Ask the keeper" in d) or b"Ask the keeper" in c.everything()
+    c.route("/key/" + secret)
+    assert c.wait_for(lambda _d: b"New game" in c.everything())
+    c.close()
+
+    first = client(served, "/")
+    assert b"Ask the keeper" in first.everything() or first.wait_for(
+        lambda d: b"Ask the keeper" in d
+    )
+    session_id = first.session_id
+    first.close()
+    again = FletClient(open_socket(served.port))
+    again.register("/key/" + secret, session_id=session_id)  # the link typed in that tab
+    assert again.wait_for(lambda _d: b"New game" in again.everything())
+    again.close()
+
+    watcher = client(served, "/watch/" + load_keys(served.data).watch)
+    watcher.route("/key/" + secret)
+    assert watcher.wait_for(lambda _d: b"New game" in watcher.everything())
+    watcher.close()
+
+
 def test_a_device_that_remembers_the_secret_is_a_keeper(served):
     secret = load_keys(served.data).keeper
     stored = {"spades-scorekeeper.key": secret}

@@ -119,6 +119,10 @@ def test_a_device_without_a_link_is_told_to_ask_the_keeper(browser: Browser, app
     load(stranger, app.base + "history")
     expect(hook(stranger, "closed-door")).to_be_visible()
     no_controls_that_act(stranger)
+    load(stranger, app.url)  # then the keeper link, in the same tab
+    expect(stranger.get_by_role("button", name="New game")).to_be_visible()
+    load(stranger, stranger.url)  # a reload
+    expect(stranger.get_by_role("button", name="New game")).to_be_visible()
     stranger.close()
 
 

@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 PREF_KEY = "spades-scorekeeper.key"
 PREF_TIMEOUT = 5.0
+Door = Callable[[ft.Page], Any]  # the gate's own entry: which page a route gets
 
 
 @dataclass
@@ -62,8 +63,9 @@ class KeeperPass:
     """What a keeper's page may do, checked before every action; also the
     Share screen's links and its reset button."""
 
-    def __init__(self, access: Access, page: ft.Page, keys: Keys) -> None:
+    def __init__(self, access: Access, page: ft.Page, keys: Keys, door: Door | None = None) -> None:
         self.access = access
+        self.door = door
         self.page = page
         self.secret = keys.keeper
         self.remember: str | None = None
@@ -75,7 +77,7 @@ class KeeperPass:
     async def refused(self) -> None:
         if not self.out:
             log.warning("a logged-out keeper page tried to act (%s)", self.page.client_ip)
-        await log_out(self.page)
+        await log_out(self.page, door=self.door)
         self.out = True
 
     def changed(self) -> None:
@@ -128,17 +130,20 @@ async def remember(page: ft.Page, secret: str | None) -> None:
         log.info("could not store the key: %r", error)
 
 
-def closed_door(page: ft.Page, logged_out: bool = False, language: str | None = None) -> None:
+def closed_door(
+    page: ft.Page, logged_out: bool = False, language: str | None = None, door: Door | None = None
+) -> None:
     """The page for a device without a link: whom to ask, in the page's
-    language (the browser's, or the one the page spoke before)."""
+    language (the browser's, or the one the page spoke before). A link
+    opened later in the same tab goes through `door` again."""
     code = language or client_language(page) or i18n.DEFAULT
     speak(page, code)
     with i18n.language(code):
         _closed_door(page, logged_out)
+    page.on_route_change = knocked(door) if door else ignored_route
 
 
 def _closed_door(page: ft.Page, logged_out: bool) -> None:
-    page.on_route_change = ignored_route
     page.views.clear()
     why = (
         _("This device was logged out: the keeper made new links.")
@@ -178,22 +183,48 @@ async def ignored_route(event: ft.RouteChangeEvent) -> None:
     log.warning("a page without access asked for %r: ignored", str(route)[:200])
 
 
+def knocked(door: Door) -> Callable[[ft.RouteChangeEvent], Any]:
+    """A closed door's route handler: a route with a link in it (typed into
+    the same tab, or a reload of it: Flet keeps the tab's session) goes
+    through the door again; any other route is ignored."""
+
+    async def handler(event: ft.RouteChangeEvent) -> None:
+        route = getattr(event, "route", None)
+        if isinstance(route, str) and len(route) < 2000 and secret_in_route(route)[0]:
+            await enter_again(event.page, door)
+            return
+        await ignored_route(event)
+
+    return handler
+
+
+async def enter_again(page: Any, door: Door) -> None:
+    """The tab starts over at the door, following nothing it followed before."""
+    page.pubsub.unsubscribe_all()
+    page.on_resize = None  # a watcher's
+    await door(page)
+    page.update()
+
+
 def no_tracebacks(page: ft.Page) -> None:
     """Flet sends a failing handler's traceback to the page; log it here instead
     and tell the page only that something failed."""
     session = page.session
     send_crash = session.error
+    if getattr(send_crash, "no_tracebacks", False):  # the tab came through the door before
+        return
 
     def error(message: str) -> None:
         log.error("a handler failed on %s: %s", page.client_ip, message)
         send_crash(_("Something went wrong on the server (it was logged). Reload the page."))
 
+    error.no_tracebacks = True  # type: ignore[attr-defined]
     session.error = error  # type: ignore[method-assign]
 
 
-async def log_out(page: ft.Page, language: str | None = None) -> None:
+async def log_out(page: ft.Page, language: str | None = None, door: Door | None = None) -> None:
     page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
-    closed_door(page, logged_out=True, language=language)
+    closed_door(page, logged_out=True, language=language, door=door)
     page.update()
 
 
@@ -219,12 +250,12 @@ def make_web_main(
                 log.warning("a wrong key from %s", page.client_ip)
                 if not from_link:
                     await remember(page, None)
-            closed_door(page)
+            closed_door(page, door=main)
             return
         if from_link:
             await remember(page, secret)
         if role is Role.KEEPER:
-            keeper = KeeperPass(access, page, keys)
+            keeper = KeeperPass(access, page, keys, main)
 
             async def keys_changed(_topic: str, _generation: Any) -> None:
                 own_update_state()
@@ -244,9 +275,18 @@ def make_web_main(
 
         async def watcher_out() -> None:
             log.info("a watcher page was logged out (%s)", page.client_ip)
-            await log_out(page, watcher.language)
+            await log_out(page, watcher.language, main)
 
-        watcher = WatchSession(page, access.board.games, may_watch, watcher_out, waiting)
+        async def other_link(route: str) -> bool:
+            """The keeper link opened in a watcher's tab opens the app."""
+            if secret_in_route(route)[0] is None:
+                return False
+            await enter_again(page, main)
+            return True
+
+        watcher = WatchSession(
+            page, access.board.games, may_watch, watcher_out, waiting, other_link
+        )
 
         async def watch_keys_changed(_topic: str, _generation: Any) -> None:
             own_update_state()

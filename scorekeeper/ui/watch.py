@@ -6,7 +6,7 @@ language, as the keeper's app does (Hebrew right to left)."""
 import asyncio
 import logging
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import flet as ft
@@ -288,8 +288,10 @@ class WatchSession:
         may_watch: Callable[[], bool],
         logged_out: Callable[[], Any],
         waiting_fonts: dict[str, str] | None = None,
+        other_link: Callable[[str], Awaitable[bool]] | None = None,
     ) -> None:
         self.page = page
+        self.other_link = other_link  # a link of another kind opened in this tab
         self.waiting_fonts = dict(waiting_fonts or {})  # family -> url, until a name needs it
         self.read_games = games
         self.may_watch = may_watch
@@ -339,6 +341,8 @@ class WatchSession:
             return  # already shown
         if not self.may_watch():
             await self.logged_out()
+            return
+        if self.other_link is not None and await self.other_link(route):
             return
         with self.speaking():
             game_id, problem = watch_route(route or "/")
