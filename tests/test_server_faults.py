@@ -6,10 +6,14 @@ import time
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import InvalidStatus
 
 from scorekeeper.access import load_keys, redacted
 from tests.flet_client import FletClient, open_socket
-from tests.served import ServedApp
+from tests.served import ServedApp, free_port
+from tests.test_access import run
+
+SERVE = ("serve", "--no-browser", "--port")
 
 
 @pytest.fixture(scope="module")
@@ -59,3 +63,41 @@ def test_no_secret_reaches_the_log(logged):
     watcher.close()
     assert keys.keeper not in text
     assert keys.watch not in log_text(logged)
+
+
+def test_a_forwarded_address_is_not_believed(logged):
+    """Without --trust-proxy, X-Forwarded-For from 127.0.0.1 is one more header:
+    nine sockets that claim nine addresses are still one address, capped at 8."""
+    held = []
+    try:
+        for i in range(8):
+            held.append(open_socket(logged.port, headers={"X-Forwarded-For": f"10.1.2.{i}"}))
+        with pytest.raises(InvalidStatus) as refused:
+            held.append(open_socket(logged.port, headers={"X-Forwarded-For": "10.1.2.99"}))
+        assert refused.value.response.status_code == 403
+    finally:
+        for conn in held:
+            conn.close()
+
+
+def test_a_websocket_elsewhere_gets_a_plain_404(logged):
+    for path in ("/other", "/ws/more", "/key/x"):
+        with pytest.raises(InvalidStatus) as refused:
+            open_socket(logged.port, path=path)
+        assert refused.value.response.status_code == 404, path
+    wait_for_log(logged, "refused a websocket at '/key/x'")
+    assert "Traceback" not in log_text(logged)
+    assert "Exception in ASGI application" not in log_text(logged)
+
+
+def test_serve_refuses_an_endless_idle_time(tmp_path):
+    for value in ("inf", "nan", "-1", "20000"):
+        done = run("--data", str(tmp_path), *SERVE, str(free_port()), "--idle-minutes", value)
+        assert done.returncode == 2, (value, done.stderr)
+        assert "idle_minutes must be above 0" in done.stderr
+
+
+def test_serve_refuses_a_proxy_that_is_not_an_address(tmp_path):
+    done = run("--data", str(tmp_path), *SERVE, str(free_port()), "--trust-proxy", "my-proxy")
+    assert done.returncode == 2
+    assert "'my-proxy' is not an IP address" in done.stderr
