@@ -889,6 +889,7 @@ class AppState:
         except GameNotFoundError:
             self.go_home()
             return
+        self.changed = (self.deleted.id, DELETED)  # another device showing it is told
         self.go_home()
         self.message = _("Game deleted.")
 
@@ -896,6 +897,7 @@ class AppState:
         if self.deleted:
             restored = self.store.restore(self.deleted)
             self.deleted = None
+            self.changed = (restored.id, restored.revision)
             if self.screen is Screen.HOME:
                 self.go_home()
                 self.message = _("Game restored.")
