@@ -9,7 +9,7 @@ from scorekeeper.model import Bid
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState, Screen
 from tests.factories import EVEN, game, hand
-from tests.test_ui_state import play, start
+from tests.test_ui_state import play, start, tap
 
 
 @pytest.fixture
@@ -24,14 +24,14 @@ def scores(state):
 
 def bids(state, values):
     for seat, value in enumerate(values):
-        state.set_bid(seat, Bid(value))
+        tap(state, seat, value)
 
 
 def tricks(state, values):
     state.to_tricks()
     assert state.errors == {}, state.errors
     for seat, value in enumerate(values):
-        state.step_tricks(seat, value - state.draft.tricks[seat])
+        tap(state, seat, value)
 
 
 def game_with(store, count):

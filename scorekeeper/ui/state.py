@@ -23,7 +23,7 @@ from scorekeeper.errors import (
 )
 from scorekeeper.exchange import export_csv, export_record, parse_import
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
+from scorekeeper.model import BLIND_NIL, Bid, Game, Variant
 from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import GameScore, Status, score_game
@@ -538,19 +538,6 @@ class AppState:
     def set_bid(self, seat: int, bid: Bid | None) -> None:
         if self.draft:
             self._change_draft(self.draft.with_bid(seat, bid), f"bid.{seat}")
-
-    def toggle_nil(self, seat: int, blind: bool = False) -> None:
-        if self.draft:
-            wanted = BLIND_NIL if blind else NIL
-            self.set_bid(seat, None if self.draft.bids[seat] == wanted else wanted)
-
-    def step_bid(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_bid(seat, delta), f"bid.{seat}")
-
-    def step_tricks(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_tricks(seat, delta), f"tricks.{seat}")
 
     def rest_to(self, seat: int) -> None:
         if self.draft:
