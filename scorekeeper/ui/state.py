@@ -31,7 +31,7 @@ from scorekeeper.exchange import (
     parse_import,
 )
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
+from scorekeeper.model import BLIND_NIL, Bid, Game, Variant
 from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import GameScore, Status, score_game
@@ -551,19 +551,6 @@ class AppState:
         if self.draft:
             self._change_draft(self.draft.with_bid(seat, bid), f"bid.{seat}")
 
-    def toggle_nil(self, seat: int, blind: bool = False) -> None:
-        if self.draft:
-            wanted = BLIND_NIL if blind else NIL
-            self.set_bid(seat, None if self.draft.bids[seat] == wanted else wanted)
-
-    def step_bid(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_bid(seat, delta), f"bid.{seat}")
-
-    def step_tricks(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_tricks(seat, delta), f"tricks.{seat}")
-
     def rest_to(self, seat: int) -> None:
         if self.draft:
             self._change_draft(self.draft.rest_to(seat), f"tricks.{seat}")
@@ -901,6 +888,7 @@ class AppState:
         except GameNotFoundError:
             self.go_home()
             return
+        self.changed = (self.deleted.id, DELETED)  # another device showing it is told
         self.go_home()
         self.message = _("Game deleted.")
 
@@ -908,6 +896,7 @@ class AppState:
         if self.deleted:
             restored = self.store.restore(self.deleted)
             self.deleted = None
+            self.changed = (restored.id, restored.revision)
             if self.screen is Screen.HOME:
                 self.go_home()
                 self.message = _("Game restored.")
