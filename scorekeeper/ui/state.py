@@ -172,6 +172,7 @@ class AppState:
         self.show_keeper_link = False
         self.confirm_reset = False
         self.language = i18n.DEFAULT  # the session translates everything into it
+        self.keep_screen_on = True  # a setting of this device (kept in its storage)
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -212,6 +213,16 @@ class AppState:
             self.language = code
             self._clear()
             self.summary = []  # written in the language before
+
+    def set_keep_screen_on(self, on: bool) -> None:
+        """The device's setting: whether the screen stays on while a game is open."""
+        self.keep_screen_on = bool(on)
+
+    @property
+    def wants_screen_on(self) -> bool:
+        """The players glance at the scoreboard between hands and enter a hand
+        minutes after its bids: the screen must not go dark meanwhile."""
+        return self.keep_screen_on and self.screen in (Screen.GAME, Screen.HAND)
 
     # -- home and history -------------------------------------------------------
 
