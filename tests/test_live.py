@@ -82,7 +82,10 @@ def test_the_board_reads_once_per_change(store, monkeypatch):
         ("/live/20261201-101010-abc123", "20261201-101010-abc123", False),
         ("/history", None, True),
         ("/live/../history", None, True),
-        ("/live/20261201-101010-ABC123", None, True),
+        ("/live/20261202-075712-1ba50af8", "20261202-075712-1ba50af8", False),  # ids since 8 hex
+        ("/live/my-old-game_1", "my-old-game_1", False),  # an imported game's own id
+        ("/live/<script>", None, True),
+        ("/live/" + "a" * 65, None, True),
         ("/game/20261201-101010-abc123/hand", None, True),
     ],
 )

@@ -3,15 +3,7 @@ is drawn on, by the WCAG 2 formula."""
 
 import pytest
 
-from scorekeeper.ui.palette import (
-    DARK,
-    LIGHT,
-    TABLE_NAMES,
-    TABLE_PANELS,
-    TABLE_TEXT,
-    TEXT_ON,
-    Palette,
-)
+from scorekeeper.ui.palette import DARK, LIGHT, TEXT_ON, Palette
 
 
 def luminance(hex_colour: str) -> float:
@@ -49,17 +41,28 @@ def test_the_sides_look_different():
         assert palette.side_1 != palette.side_2
 
 
-def test_the_table_display_is_readable():
-    """The table display is light in either theme: its texts on its panels."""
-    for side, panel in enumerate(TABLE_PANELS):
-        assert contrast(TABLE_TEXT, panel) >= 4.5
-        assert contrast(TABLE_NAMES[side], panel) >= 4.5
+def test_the_board_ink_and_the_logo_are_readable():
+    from scorekeeper.ui.palette import BOARD, BOARD_TEXT_ON, LOGO_GROUND, LOGO_MARK
+
+    checked = [(BOARD.ink, BOARD.side_1_ground), (BOARD.ink, BOARD.side_2_ground)]
+    assert all(pair in BOARD_TEXT_ON for pair in checked)
+    assert [round(contrast(t, g), 2) for t, g in checked if contrast(t, g) < 4.5] == []
+    # the spade is a 30 px symbol, large text: 3:1
+    assert contrast(LOGO_MARK, LOGO_GROUND) >= 3
+
+
+def test_the_board_side_names_are_readable_and_the_keepers_colours():
+    from scorekeeper.ui.palette import BOARD
+
+    for text, ground in zip(BOARD.sides, BOARD.grounds, strict=True):
+        assert contrast(text, ground) >= 4.5
+    assert BOARD.sides == (LIGHT.side_1, LIGHT.side_2), "one palette: side 2 is the orange"
 
 
 def test_the_watch_pages_use_the_keepers_colours(tmp_path):
-    """Every colour on the watch board and the table display is a role of the
-    theme (side 1 and 2 as on the keeper's app) or one of this palette's: no
-    colour of their own (a red-orange for side 2 was one)."""
+    """Every colour drawn on the watch board and the table display is a role of
+    the theme (side 1 and 2 as on the keeper's app) or one of this palette's:
+    no colour of their own (a red-orange for side 2 was one)."""
     import asyncio
     import dataclasses
     from dataclasses import replace
@@ -67,13 +70,14 @@ def test_the_watch_pages_use_the_keepers_colours(tmp_path):
     import flet as ft
 
     from scorekeeper.storage.store import GameStore
+    from scorekeeper.ui.palette import BOARD
     from tests.factories import EVEN, game
     from tests.inprocess import open_watch
 
     roles = {f.name.replace("_", "") for f in dataclasses.fields(ft.ColorScheme)}
     ours = {
-        value.upper() for palette in (LIGHT, DARK) for value in dataclasses.astuple(palette)
-    } | {c.upper() for c in (*TABLE_PANELS, TABLE_TEXT, *TABLE_NAMES)}
+        value.upper() for palette in (LIGHT, DARK, BOARD) for value in dataclasses.astuple(palette)
+    }
 
     async def colours() -> set[str]:
         with GameStore(tmp_path) as store:
@@ -89,6 +93,34 @@ def test_the_watch_pages_use_the_keepers_colours(tmp_path):
             }
 
     used = asyncio.run(colours())
-    assert used, "the pages have colours"
     assert {c for c in used if c not in roles and c.upper() not in ours} == set()
-    assert {"secondary", "tertiary"} <= used
+    assert {"secondary", "tertiary", LIGHT.side_2} <= used, used
+
+
+# Colours the screens may name: the theme's roles, built from the palette above.
+ROLES = {
+    "PRIMARY", "ON_PRIMARY", "PRIMARY_CONTAINER", "SECONDARY", "SECONDARY_CONTAINER",
+    "TERTIARY", "TERTIARY_CONTAINER", "ERROR", "ON_ERROR", "ERROR_CONTAINER",
+    "ON_SURFACE", "OUTLINE", "OUTLINE_VARIANT", "TRANSPARENT",
+}  # fmt: skip
+
+
+def test_no_screen_draws_a_colour_outside_the_palette():
+    """Every colour is a role of the theme or a constant of palette.py, so the
+    tests above see it: no ft.Colors.BLUE_700 or "#1976D2" in a screen."""
+    import re
+    from pathlib import Path
+
+    ui = Path(__file__).parent.parent / "scorekeeper" / "ui"
+    found = []
+    for path in sorted(ui.rglob("*.py")):
+        if path.name == "palette.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        # (the seed only fills the theme's slots the palette leaves open)
+        for name in re.findall(r"(?<!color_scheme_seed=)ft\.Colors\.([A-Z_0-9]+)", text):
+            if name not in ROLES:
+                found.append(f"{path.name}: ft.Colors.{name}")
+        for literal in re.findall(r"[\"']#[0-9A-Fa-f]{3,8}[\"']", text):
+            found.append(f"{path.name}: {literal}")
+    assert found == []

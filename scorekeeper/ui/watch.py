@@ -5,25 +5,26 @@ language, as the keeper's app does (Hebrew right to left)."""
 
 import asyncio
 import logging
-import re
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import flet as ft
 
 from scorekeeper import i18n
+from scorekeeper.access import redacted
+from scorekeeper.exchange import ID_PATTERN
 from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.live import LiveGame
-from scorekeeper.ui.palette import TABLE_NAMES, TABLE_PANELS, TABLE_TEXT
+from scorekeeper.ui.palette import BOARD
 from scorekeeper.ui.screens.widgets import directed
 from scorekeeper.ui.text import bid_label
 
 log = logging.getLogger(__name__)
 
 LIVE = "/live"
-GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
+GAME_ID = ID_PATTERN  # any stored game's id (new ones end in 8 hex digits, imports vary)
 SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)  # the theme's, as on the keeper's app
 
 
@@ -158,7 +159,7 @@ def table_display(
                             side.names,
                             size=6 * unit,
                             weight=ft.FontWeight.BOLD,
-                            color=TABLE_NAMES[s % 2],
+                            color=BOARD.sides[s % 2],
                             text_align=ft.TextAlign.CENTER,
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,
@@ -170,7 +171,7 @@ def table_display(
                                     ft.Text(
                                         side.players,
                                         size=4 * unit,
-                                        color=TABLE_TEXT,
+                                        color=BOARD.ink,
                                         max_lines=1,
                                         overflow=ft.TextOverflow.ELLIPSIS,
                                     ),
@@ -185,7 +186,7 @@ def table_display(
                                 number(side.score),
                                 size=24 * unit,
                                 weight=ft.FontWeight.BOLD,
-                                color=TABLE_TEXT,
+                                color=BOARD.ink,
                             ),
                         ),
                         tagged(
@@ -193,19 +194,19 @@ def table_display(
                             ft.Text(
                                 _("Bags {count}").format(count=number(side.bags)),
                                 size=6 * unit,
-                                color=TABLE_TEXT,
+                                color=BOARD.ink,
                             ),
                         ),
                         tagged(
                             f"table-contract-{s}",
-                            ft.Text(contract, size=5 * unit, color=TABLE_TEXT),
+                            ft.Text(contract, size=5 * unit, color=BOARD.ink),
                         ),
                     ],
                     spacing=0,
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     alignment=ft.MainAxisAlignment.CENTER,
                 ),
-                bgcolor=TABLE_PANELS[s % 2],
+                bgcolor=BOARD.grounds[s % 2],
                 border_radius=2 * unit,
                 padding=2 * unit,
                 expand=True,
@@ -314,7 +315,7 @@ class WatchSession:
         with self.speaking():
             self.game_id, self.message = watch_route(route)
         if self.message:
-            log.warning("a watcher asked for %r: refused", route[:200])
+            log.warning("a watcher asked for %s: refused", redacted(route))
         self.games = await asyncio.to_thread(self.read_games)
         self.render()
         if self.page.route != self.route:
@@ -332,7 +333,7 @@ class WatchSession:
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         route = getattr(event, "route", None)
         if not isinstance(route, str):
-            log.warning("a watcher sent a route that is not a URL: %r", str(route)[:200])
+            log.warning("a watcher sent a route that is not a URL: %s", redacted(route))
             return
         if route == self.echo:
             self.echo = None
@@ -347,7 +348,7 @@ class WatchSession:
         with self.speaking():
             game_id, problem = watch_route(route or "/")
         if problem:  # said over the list; the address stays, so Back leads away from it
-            log.warning("a watcher asked for %r: refused", route[:200])
+            log.warning("a watcher asked for %s: refused", redacted(route))
             self.message = problem
             self.game_id = None
         else:
