@@ -15,16 +15,17 @@ from playwright.sync_api import expect, sync_playwright
 from tests.served import (
     PHONE,
     SCREENSHOTS,
+    SEATS,
     enter_hand,
     hook,
     launch,
-    new_game,
     open_app,
     pick,
     served,
     settle,
     shoot,
     text,
+    type_into,
 )
 
 TABLET = {"width": 1280, "height": 800}
@@ -40,7 +41,12 @@ def main() -> None:
     ):
         browser = launch(p)
         keeper = open_app(browser, app.url, PHONE)
-        new_game(keeper, ("Alex", "Beth", "Charlie", "David"))
+        keeper.get_by_role("button", name="New game").click()
+        type_into(keeper, "Name for South and North (optional)", "Us")  # says who is in it
+        for label, name in zip(SEATS, ("Alex", "Beth", "Charlie", "David"), strict=True):
+            type_into(keeper, label, name)
+        keeper.get_by_role("button", name="Start game").click()
+        expect(keeper.get_by_role("button", name="Enter hand")).to_be_visible()
         enter_hand(keeper, [4, 3, "nil", 4], [5, 3, 0, 5])
         enter_hand(keeper, [3, 4, 3, 2], [4, 4, 3, 2])
         hook(keeper, "share").click()
@@ -61,6 +67,7 @@ def main() -> None:
         for size, name in (
             (TABLET, "table-display-desktop"),
             (PHONE_LANDSCAPE, "table-display-phone-landscape"),
+            (PHONE, "table-display-phone-portrait"),
         ):
             watcher = open_app(browser, link, size)
             watcher.get_by_role("button", name="Table display").click()

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 LIVE = "/live"
 GAME_ID = ID_PATTERN  # any stored game's id (new ones end in 8 hex digits, imports vary)
+BACK_ROW = 56  # the table display's way back to the list, in pixels
 SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)  # the theme's, as on the keeper's app
 
 
@@ -144,10 +145,11 @@ def table_display(
     """One game for a tablet on the table, large type: the sides side by side
     in landscape, one above the other in portrait; a way back to the list."""
     portrait = height > width
+    room = height - BACK_ROW  # below the way back
     if portrait:
-        unit = max(min(height / 170, width / 100), 2.5)  # type scales with the screen
+        unit = max(min(room / 170, width / 100), 2.5)  # type scales with the screen
     else:
-        unit = max(min(height / 100, width / 160), 2.5)
+        unit = max(min(room / 110, width / 160), 2.5)
     panels: list[ft.Control] = []
     for s, side in enumerate(game.sides):
         contract = contract_text(side.bid)
