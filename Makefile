@@ -58,6 +58,7 @@ bench: $(STAMP) system-deps
 screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots.py
 	$(BIN)/python bench/screenshots_watch.py
+	$(BIN)/python bench/screenshots_fixes.py
 	$(BIN)/python bench/screenshots_table.py
 	$(BIN)/python bench/screenshots_languages.py
 	$(BIN)/python bench/pwa_screenshots.py
