@@ -107,8 +107,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     with _open_store(args) as store:
         for path in args.files:
             try:
-                incoming = parse_import(_read_json(path))
-                saved = store.import_games(incoming)
+                data = _read_json(path)
+            except ScorekeeperError as error:  # its words name the file already
+                print(_("error: {reason}").format(reason=error), file=sys.stderr)
+                failed = True
+                continue
+            try:
+                saved = store.import_games(parse_import(data))
             except ScorekeeperError as error:
                 print(f"error: {path}: {error}", file=sys.stderr)
                 failed = True
