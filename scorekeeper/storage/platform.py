@@ -16,6 +16,9 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 TEMP_SUFFIX = ".tmp"
+# The games name people: readable by their owner only, like keys.json.
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
 
 
 class FolderLock:
@@ -44,7 +47,9 @@ def temp_path(path: Path) -> Path:
 def write_durably(path: Path, data: bytes) -> None:
     """Write `path` and fsync it (no rename: the caller renames it later)."""
     try:
-        with open(path, "wb") as f:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
+        with open(fd, "wb") as f:
+            os.chmod(path, PRIVATE_FILE)  # a leftover file keeps its mode otherwise
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -93,6 +98,20 @@ def link_or_copy(source: Path, target: Path) -> None:
 
 def copy_file(source: Path, target: Path) -> None:
     shutil.copy2(source, target)
+    os.chmod(target, PRIVATE_FILE)
+
+
+def make_folder(folder: Path) -> None:
+    """A folder of the store, private to its owner (its parents are left as they are)."""
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    make_private(folder)
+
+
+def make_private(path: Path) -> None:
+    """Take away what others may do with a file or folder an older version made."""
+    mode = path.stat().st_mode
+    if mode & 0o077:
+        os.chmod(path, mode & 0o700)
 
 
 def remove_tree(folder: Path) -> None:

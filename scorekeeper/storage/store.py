@@ -213,7 +213,8 @@ class GameStore:
         try:
             if folder.exists() and not folder.is_dir():
                 raise NotADirectoryError(20, "Not a directory", str(folder))
-            folder.mkdir(parents=True, exist_ok=True)
+            if not folder.exists():
+                platform.make_folder(folder)  # one that exists may be shared: left as it is
             self._file_lock = platform.FolderLock(folder)
             taken = self._file_lock.acquire()
         except OSError as error:
@@ -262,7 +263,12 @@ class GameStore:
             }
         remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
         for name in ("archive", "index", "facts"):
-            (folder / name).mkdir(exist_ok=True)
+            platform.make_folder(folder / name)
+        for name in ("damaged", "backups"):
+            if (folder / name).is_dir():
+                platform.make_private(folder / name)
+        for path, _kind in self._data_files():
+            platform.make_private(path)
         self._active = self._db(folder / "active.json", "active", active)
         self._players = self._db(folder / "players.json", "players", players)
         if legacy.exists():
@@ -339,7 +345,7 @@ class GameStore:
 
     def _move_aside(self, path: Path) -> Path:
         damaged = self.folder / "damaged"
-        damaged.mkdir(exist_ok=True)
+        platform.make_folder(damaged)
         target = damaged / f"{path.parent.name}-{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
         if path.parent == self.folder:
             target = damaged / f"{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
@@ -498,7 +504,7 @@ class GameStore:
         for number in self._shard_numbers_on_disk():
             self._rebuild_index(number)
         aside = self.folder / "damaged"
-        aside.mkdir(exist_ok=True)
+        platform.make_folder(aside)
         platform.replace(self.folder / "index.json", aside / f"index-schema-1-{now():%Y%m%d}.json")
 
     def _remember(self, summary_doc: dict[str, Any]) -> None:
@@ -805,8 +811,10 @@ class GameStore:
         days = self._backup_days(date.fromisoformat(day))
         previous = days[-1] if days else None
         platform.remove_tree(tmp)
+        platform.make_folder(tmp.parent)
+        platform.make_folder(tmp)
         for name in ("archive", "index", "facts"):
-            (tmp / name).mkdir(parents=True)
+            platform.make_folder(tmp / name)
         for source, kind in self._data_files():
             relative = source.relative_to(self.folder)
             old = previous / relative if previous else None
@@ -1195,8 +1203,10 @@ def restore_backup(folder: Path, day: str) -> Path:
         )
     try:
         aside = folder / "damaged" / f"before-restore-{now():%Y%m%dT%H%M%S}"
+        platform.make_folder(aside.parent)
+        platform.make_folder(aside)
         for name in ("archive", "index", "facts"):
-            (aside / name).mkdir(parents=True)
+            platform.make_folder(aside / name)
         for name in DATA_NAMES:
             if (folder / name).exists():
                 platform.replace(folder / name, aside / name)
@@ -1206,7 +1216,7 @@ def restore_backup(folder: Path, day: str) -> Path:
                     platform.replace(shard, aside / kind / shard.name)
         for item in source.rglob("*.json"):
             target = folder / item.relative_to(source)
-            target.parent.mkdir(exist_ok=True)
+            platform.make_folder(target.parent)
             platform.copy_file(item, target)
         return aside
     except OSError as error:
