@@ -268,7 +268,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         hosts=args.host,
         limits=limits,
+        proxies=[_proxy_address(a) for a in args.trust_proxy],
     )
+
+
+def _proxy_address(text: str) -> str:
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise ScorekeeperError(
+            _("--trust-proxy {value!r} is not an IP address (such as 127.0.0.1)").format(
+                value=text[:80]
+            )
+        ) from None
 
 
 def cmd_keys_reset(args: argparse.Namespace) -> int:
@@ -347,6 +361,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=5,
         metavar="M",
         help=_("a closed page can come back to where it was within M minutes (5)"),
+    )
+    serve.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help=_(
+            "a reverse proxy in front of the app, at this IP address: the device address "
+            "it forwards (X-Forwarded-For) is believed (repeatable; by default none is)"
+        ),
     )
     serve.set_defaults(func=cmd_serve)
 

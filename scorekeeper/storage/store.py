@@ -320,7 +320,7 @@ class GameStore:
             candidate = day / path.relative_to(self.folder)
             tables = self._read_checked(candidate, kind)
             if isinstance(tables, dict):
-                platform.copy_file(candidate, path)
+                platform.copy_atomically(candidate, path)
                 self.notices.append(
                     later(
                         "{file} could not be read ({reason}); it was moved to {moved} "
@@ -400,7 +400,7 @@ class GameStore:
         for day in reversed(self._backup_days()):
             candidate = day / path.relative_to(self.folder)
             if isinstance(self._read_checked(candidate, "archive"), dict):
-                platform.copy_file(candidate, path)
+                platform.copy_atomically(candidate, path)
                 self.notices.append(
                     later(
                         "{path} was missing; the backup of {day} was restored.",
@@ -1214,10 +1214,14 @@ def restore_backup(folder: Path, day: str) -> Path:
             if (folder / kind).is_dir():
                 for shard in (folder / kind).glob("[0-9]*.json"):
                     platform.replace(shard, aside / kind / shard.name)
+        for moved in (folder, *(folder / kind for kind in ("archive", "index", "facts"))):
+            if moved.is_dir():
+                platform.fsync_folder(moved)
         for item in source.rglob("*.json"):
             target = folder / item.relative_to(source)
             platform.make_folder(target.parent)
-            platform.copy_file(item, target)
+            platform.copy_atomically(item, target)  # each rename made durable
+        platform.fsync_folder(folder)  # and the folders made for them
         return aside
     except OSError as error:
         raise DataFolderError(

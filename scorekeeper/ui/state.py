@@ -32,7 +32,7 @@ from scorekeeper.exchange import (
     parse_import,
 )
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
+from scorekeeper.model import BLIND_NIL, Bid, Game, Variant
 from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import GameScore, Status, score_game
@@ -173,6 +173,7 @@ class AppState:
         self.show_keeper_link = False
         self.confirm_reset = False
         self.language = i18n.DEFAULT  # the session translates everything into it
+        self.keep_screen_on = True  # a setting of this device (kept in its storage)
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -213,6 +214,16 @@ class AppState:
             self.language = code
             self._clear()
             self.summary = []  # written in the language before
+
+    def set_keep_screen_on(self, on: bool) -> None:
+        """The device's setting: whether the screen stays on while a game is open."""
+        self.keep_screen_on = bool(on)
+
+    @property
+    def wants_screen_on(self) -> bool:
+        """The players glance at the scoreboard between hands and enter a hand
+        minutes after its bids: the screen must not go dark meanwhile."""
+        return self.keep_screen_on and self.screen in (Screen.GAME, Screen.HAND)
 
     # -- home and history -------------------------------------------------------
 
@@ -557,19 +568,6 @@ class AppState:
         if self.draft:
             self._change_draft(self.draft.with_bid(seat, bid), f"bid.{seat}")
 
-    def toggle_nil(self, seat: int, blind: bool = False) -> None:
-        if self.draft:
-            wanted = BLIND_NIL if blind else NIL
-            self.set_bid(seat, None if self.draft.bids[seat] == wanted else wanted)
-
-    def step_bid(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_bid(seat, delta), f"bid.{seat}")
-
-    def step_tricks(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_tricks(seat, delta), f"tricks.{seat}")
-
     def rest_to(self, seat: int) -> None:
         if self.draft:
             self._change_draft(self.draft.rest_to(seat), f"tricks.{seat}")
@@ -907,6 +905,7 @@ class AppState:
         except GameNotFoundError:
             self.go_home()
             return
+        self.changed = (self.deleted.id, DELETED)  # another device showing it is told
         self.go_home()
         self.message = _("Game deleted.")
 
@@ -914,6 +913,7 @@ class AppState:
         if self.deleted:
             restored = self.store.restore(self.deleted)
             self.deleted = None
+            self.changed = (restored.id, restored.revision)
             if self.screen is Screen.HOME:
                 self.go_home()
                 self.message = _("Game restored.")
