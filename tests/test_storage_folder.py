@@ -1,7 +1,10 @@
 """The data folder's edges: who may read it, which folder is used, locks,
 backups and restores. Real files in temporary folders; the CLI as a subprocess."""
 
+import json
 import os
+import shutil
+import socket
 import stat
 import subprocess
 import sys
@@ -11,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.exchange import Incoming
-from scorekeeper.storage.errors import DataFolderError
+from scorekeeper.storage.errors import DataFolderError, NewerVersionError
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
 from tests.factories import EVEN, game, hand
@@ -100,3 +103,75 @@ def test_an_empty_data_option_is_refused(tmp_path, value):
         assert result.returncode == 2, (command, result)
         assert result.stderr.startswith("error: --data needs a folder name")
     assert not (tmp_path / "xdg").exists(), "the default folder was not used"
+
+
+def _newer(path: Path) -> None:
+    tables = json.loads(path.read_text())
+    tables["_meta"]["1"]["schema"] = 99
+    path.write_text(json.dumps(tables))
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("kind", ["archive", "facts"])
+@pytest.mark.parametrize("backed_up_today", [False, True])
+def test_a_newer_archive_or_facts_file_is_refused_before_anything_is_written(
+    tmp_path, kind, backed_up_today
+):
+    _stored(tmp_path)
+    _newer(tmp_path / kind / "000001.json")
+    day = date.today() if backed_up_today else date.today() + timedelta(days=1)
+    before = _tree(tmp_path)
+    with pytest.raises(NewerVersionError):
+        GameStore(tmp_path, today=day)
+    assert sorted(p.name for p in (tmp_path / "backups").iterdir()) == [date.today().isoformat()]
+    assert _tree(tmp_path) == before
+
+
+def test_serve_refuses_a_folder_a_newer_version_wrote(tmp_path):
+    _stored(tmp_path)
+    _newer(tmp_path / "archive" / "000001.json")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = run(tmp_path, "serve", "--no-browser", "--port", str(port))
+    assert result.returncode == 2 and "newer version" in result.stderr
+
+
+def test_restoring_an_empty_day_folder_is_refused_and_moves_nothing(tmp_path):
+    _stored(tmp_path)
+    (tmp_path / "backups" / "2020-01-01").mkdir()
+    before = _tree(tmp_path)
+    result = run(tmp_path, "restore", "2020-01-01")
+    assert result.returncode == 2
+    assert "holds no saved games and is not a backup the app made" in result.stderr
+    assert _tree(tmp_path) == before and not (tmp_path / "damaged").exists()
+
+
+def test_export_all_says_which_games_it_could_not_read(tmp_path):
+    from scorekeeper.rules import RuleSet
+
+    with GameStore(tmp_path) as store:
+        store.import_games(
+            [Incoming(game(EVEN, WIN, rules=RuleSet(target=100))) for _ in range(3)]
+            + [Incoming(game(EVEN, rules=RuleSet(target=100)))]
+        )
+    shutil.rmtree(tmp_path / "backups")
+    (tmp_path / "archive" / "000001.json").write_text("{torn")
+    result = run(tmp_path, "export", "--all")
+    assert result.returncode == 0 and len(json.loads(result.stdout)) == 1
+    assert "warning: 000001.json could not be read" in result.stderr
+    assert "damaged" in result.stderr
+
+
+def test_an_index_made_again_from_the_archive_is_told(tmp_path):
+    _stored(tmp_path)
+    (tmp_path / "index" / "000001.json").write_text("{torn")
+    result = run(tmp_path, "list")
+    assert result.returncode == 0 and "finished" in result.stdout
+    assert "could not be read" in result.stderr and "made again from" in result.stderr
+    (tmp_path / "index" / "000001.json").unlink()
+    result = run(tmp_path, "list")
+    assert "000001.json was missing; it was made again from" in result.stderr
