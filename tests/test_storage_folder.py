@@ -175,3 +175,36 @@ def test_an_index_made_again_from_the_archive_is_told(tmp_path):
     (tmp_path / "index" / "000001.json").unlink()
     result = run(tmp_path, "list")
     assert "000001.json was missing; it was made again from" in result.stderr
+
+
+def test_deleting_the_lock_file_does_not_let_a_second_store_in(tmp_path):
+    from scorekeeper.storage.store import StoreLockedError
+
+    with GameStore(tmp_path):
+        (tmp_path / ".lock").unlink()
+        with pytest.raises(StoreLockedError):
+            GameStore(tmp_path)
+    with GameStore(tmp_path):  # released on close
+        pass
+
+
+def test_a_second_process_is_refused_after_the_lock_file_is_deleted(tmp_path):
+    _stored(tmp_path)
+    code = (
+        "import sys; from pathlib import Path; from scorekeeper.storage.store import GameStore\n"
+        "with GameStore(Path(sys.argv[1])):\n    print('ready', flush=True); sys.stdin.read()"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        (tmp_path / ".lock").unlink()
+        result = run(tmp_path, "import", "-", stdin="[]")
+        assert result.returncode == 2 and "in use by another Spades Scorekeeper" in result.stderr
+    finally:
+        holder.kill()
+        holder.wait()

@@ -15,6 +15,11 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 TEMP_SUFFIX = ".tmp"
 # The games name people: readable by their owner only, like keys.json.
 PRIVATE_FILE = 0o600
@@ -22,21 +27,57 @@ PRIVATE_FOLDER = 0o700
 
 
 class FolderLock:
-    """One process owns a data folder at a time."""
+    """One process owns a data folder at a time. The lock is held on the folder
+    itself (flock), which cannot be deleted from under a running app as `.lock`
+    can; `.lock` is locked too, since older versions look only at it."""
 
     def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._fd: int | None = None
         self._lock = FileLock(folder / ".lock", timeout=0)
 
     def acquire(self) -> bool:
-        """True if taken, False if another process holds it."""
+        """True if taken, False if another process (or another store in this
+        one) holds it."""
+        if not self._lock_folder():
+            return False
         try:
             self._lock.acquire()
         except Timeout:
+            self._unlock_folder()
             return False
+        except BaseException:
+            self._unlock_folder()
+            raise
         return True
 
+    def _lock_folder(self) -> bool:
+        if fcntl is None:  # Windows: `.lock` alone
+            return True
+        fd = os.open(self._folder, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        except OSError as error:
+            os.close(fd)
+            if error.errno in (errno.ENOLCK, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+                return True  # a file system without folder locks: `.lock` alone
+            raise
+        self._fd = fd
+        return True
+
+    def _unlock_folder(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the only descriptor releases the flock
+            self._fd = None
+
     def release(self) -> None:
-        self._lock.release()
+        try:
+            self._lock.release()
+        finally:
+            self._unlock_folder()
 
 
 def temp_path(path: Path) -> Path:
