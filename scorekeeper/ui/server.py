@@ -9,7 +9,7 @@ import os
 import socket
 import sys
 import webbrowser
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import psutil
 import uvicorn
@@ -50,6 +50,29 @@ def print_qr(url: str) -> None:
     qr = qrcode.QRCode(border=1)
     qr.add_data(url)
     qr.print_ascii(out=sys.stdout, invert=True)
+
+
+def web_app(
+    store: GameStore,
+    access: Access,
+    hosts: Sequence[str],
+    limits: Limits,
+    on_startup: Callable[[], None] | None = None,
+) -> ASGIApp:
+    """The whole served app: the door, the checks and the prepared web client."""
+    web = prepare()
+    static = StaticClient(
+        web,
+        websocket_path=f"/{WS_PATH}",
+        app_name=_("Spades Scorekeeper"),
+        app_description=DESCRIPTION,
+    )
+    return build_app(
+        make_web_main(store, access, web),
+        ServerConfig(hosts=hosts, limits=limits, assets_dir=str(ASSETS_DIR)),
+        static=static,
+        on_startup=on_startup,
+    )
 
 
 def uvicorn_config(
@@ -130,19 +153,7 @@ def serve(
         if open_browser:
             webbrowser.open(local + keys.keeper_path())
 
-    web = prepare()
-    static = StaticClient(
-        web,
-        websocket_path=f"/{WS_PATH}",
-        app_name=_("Spades Scorekeeper"),
-        app_description=DESCRIPTION,
-    )
-    app = build_app(
-        make_web_main(store, access, web),
-        ServerConfig(hosts=names, limits=limits or Limits(), assets_dir=str(ASSETS_DIR)),
-        static=static,
-        on_startup=started,
-    )
+    app = web_app(store, access, names, limits or Limits(), on_startup=started)
     server = uvicorn.Server(uvicorn_config(app, bind, port, proxies))
     try:
         server.run()

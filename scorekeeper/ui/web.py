@@ -227,15 +227,17 @@ class Sessions:
         else:
             self.open.pop(address, None)
 
-    async def created(self, page: ft.Page) -> None:
+    async def created(self, page: ft.Page, socket: "Socket | None" = None) -> None:
         """A new Flet session (Flet's `before_main`): hold it, drop the oldest
         closed ones beyond the caps."""
         session = page.session
         address = page.client_ip or ""
-        key = flet_session_key(address, page.client_user_agent or "", session.id)
+        key = page_key(page)
         if await app_manager.get_session(key) is not session:
             log.error("cannot find the session %s to hold it", session.id)
             return
+        if socket is not None:
+            socket.key = key
         self.held[key] = _Held(address, weakref.ref(session))
         await self._prune()
         mine = [k for k, h in self.held.items() if h.address == address]
@@ -259,6 +261,29 @@ class Sessions:
                 excess -= 1
 
 
+async def let_go(key: str | None, connection: Any, idle_seconds: int) -> None:
+    """Mark a session disconnected once its socket is gone, if Flet did not:
+    its handler can end before doing so (a send to the closed socket raises
+    first), and such a session would then be held, and followed, forever."""
+    session = await app_manager.get_session(key) if key else None
+    if session is not None and session.connection is connection:
+        log.info("marking the session %s disconnected", key)
+        await app_manager.disconnect_session(key, idle_seconds)
+
+
+def page_key(page: ft.Page) -> str:
+    return flet_session_key(page.client_ip or "", page.client_user_agent or "", page.session.id)
+
+
+@dataclass(eq=False)
+class Socket:
+    """One open websocket: where from, and the Flet session it speaks for."""
+
+    address: str
+    user_agent: str
+    key: str | None = None  # Flet's key of its session, once registered
+
+
 def flet_session_key(address: str, user_agent: str, session_id: str) -> str:
     """How flet_web 1.0.5 names a session of an app mounted at the root
     (`FletApp.__get_unique_session_id`); checked in `Sessions.created`."""
@@ -274,6 +299,35 @@ class FletSocket:
     def __init__(self, main: Main, sessions: Sessions) -> None:
         self.main = main
         self.sessions = sessions
+
+    async def run_main(self, page: ft.Page) -> None:
+        """Flet's `main` for a new session. A page that left at once may have
+        its session closed (and its subscriptions released) while `main` still
+        ran: `main` may then subscribe after the release, or wait forever for
+        an answer from the page. Once the session is closed, `main` is stopped
+        and whatever it subscribed is released, whatever the timing."""
+        session, key = page.session, page_key(page)  # a closed page has no session
+
+        async def held() -> bool:
+            return await app_manager.get_session(key) is session
+
+        task = asyncio.ensure_future(self.main(page))
+        try:
+            while not task.done():
+                await asyncio.wait({task}, timeout=MAIN_CHECK_SECONDS)
+                if not task.done() and not await held():
+                    task.cancel()
+            await asyncio.wait({task})
+            if not task.cancelled() and task.exception() is not None:
+                if await held():
+                    raise task.exception()  # type: ignore[misc]
+                log.info("a page left while it opened: %r", task.exception())
+        finally:
+            if not task.done():
+                task.cancel()
+            if not await held():
+                log.info("released the subscriptions of a page already gone")
+                session.pubsub_client.unsubscribe_all()  # type: ignore[no-untyped-call]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         address = client_address(scope)
@@ -302,6 +356,7 @@ class FletSocket:
         gone = asyncio.Event()
         spoke = asyncio.Event()
         address = client_address(scope)
+        socket = Socket(address, _header(scope, b"user-agent") or "")
 
         async def checked() -> Message:
             """What Flet reads: well-formed frames only; a bad one ends the connection
@@ -319,16 +374,24 @@ class FletSocket:
                     with contextlib.suppress(Exception):
                         await send({"type": "websocket.close", "code": 1008})
                     return {"type": "websocket.disconnect", "code": 1008}
+                if not spoke.is_set():  # the registration: a session to resume, maybe
+                    resumed = registered_session_id(message["bytes"])
+                    if resumed:
+                        socket.key = flet_session_key(address, socket.user_agent, resumed)
                 spoke.set()
             return message
 
+        async def before_main(page: ft.Page) -> None:
+            await self.sessions.created(page, socket)
+
         limits = self.sessions.limits
+        idle_seconds = max(1, round(limits.idle_minutes * 60))
         flet = FletApp(
             loop=asyncio.get_running_loop(),
             executor=app_manager.executor,
-            main=self.main,
-            before_main=self.sessions.created,
-            session_timeout_seconds=max(1, round(limits.idle_minutes * 60)),
+            main=self.run_main,
+            before_main=before_main,
+            session_timeout_seconds=idle_seconds,
         )
         handler = asyncio.create_task(flet.handle(WebSocket(scope, checked, send)))
         registered = asyncio.create_task(spoke.wait())
@@ -352,17 +415,26 @@ class FletSocket:
             for task in (registered, closed, handler):
                 if not task.done():
                     task.cancel()
+            await let_go(socket.key, flet, idle_seconds)
         if handler.done() and not handler.cancelled() and handler.exception():
             log.info("websocket of %s ended: %r", address, handler.exception())
 
 
 FIRST = asyncio.FIRST_COMPLETED
+MAIN_CHECK_SECONDS = 1.0  # how often a running `main` looks whether its session is closed
 CLIENT_ACTIONS = {
     MessageAction.REGISTER_CLIENT.value: RegisterClientRequestBody,
     MessageAction.CONTROL_EVENT.value: ControlEventBody,
     MessageAction.UPDATE_CONTROL_PROPS.value: UpdateControlPropsBody,
     MessageAction.INVOKE_METHOD.value: InvokeMethodResponseBody,
 }
+
+
+def registered_session_id(data: bytes) -> str | None:
+    """The session a (well-formed) registration asks to resume, if any."""
+    action, body = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+    session_id = body.get("session_id") if action == MessageAction.REGISTER_CLIENT else None
+    return session_id if isinstance(session_id, str) and session_id else None
 
 
 def frame_problem(data: bytes | None, registered: bool) -> str | None:
