@@ -17,14 +17,21 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.errors import ScorekeeperError, shorten
 from scorekeeper.i18n import _, moment, number
 
-MAX_INPUT_BYTES = 20_000_000  # an import or score file; years of games are a few MB
-
 if TYPE_CHECKING:
     from scorekeeper.storage.store import GameStore
 
 
 def _read_json(path: str) -> Any:
-    """A JSON file (or standard input), refused before parsing when too big."""
+    """A JSON file (or standard input), refused before parsing when too big or
+    nested too deep."""
+    from scorekeeper.exchange import (
+        MAX_INPUT_BYTES,
+        NotJSONError,
+        NotUTF8Error,
+        TooDeepError,
+        load_json,
+    )
+
     shown = shorten(path)
     too_big = ScorekeeperError(
         _("{path} is larger than {limit} MB: not a file of games").format(
@@ -46,14 +53,16 @@ def _read_json(path: str) -> Any:
     if len(raw) > MAX_INPUT_BYTES:
         raise too_big
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScorekeeperError(_("{path} is not UTF-8 text").format(path=shown)) from None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:  # ValueError: a 5,000-digit number, too
+        return load_json(raw)
+    except TooDeepError as error:
         raise ScorekeeperError(
-            _("{path} is not valid JSON: {reason}").format(path=shown, reason=str(error)[:80])
+            _("{path} is not a file of games: {reason}").format(path=shown, reason=error)
+        ) from None
+    except NotUTF8Error:
+        raise ScorekeeperError(_("{path} is not UTF-8 text").format(path=shown)) from None
+    except NotJSONError as error:
+        raise ScorekeeperError(
+            _("{path} is not valid JSON: {reason}").format(path=shown, reason=error)
         ) from None
 
 

@@ -18,14 +18,15 @@ from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.live import LiveGame
+from scorekeeper.ui.palette import BOARD
 from scorekeeper.ui.text import bid_label
 
 log = logging.getLogger(__name__)
 
 LIVE = "/live"
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
-SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
-SIDE_BACKGROUNDS = (ft.Colors.BLUE_50, ft.Colors.ORANGE_50)
+SIDE_COLORS = BOARD.sides
+SIDE_BACKGROUNDS = BOARD.grounds
 
 
 def watch_route(route: str) -> tuple[str | None, str | None]:
@@ -158,7 +159,7 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                                 number(side.score),
                                 size=24 * unit,
                                 weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.BLACK,
+                                color=BOARD.ink,
                             ),
                         ),
                         tagged(
@@ -166,12 +167,12 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                             ft.Text(
                                 _("Bags {count}").format(count=number(side.bags)),
                                 size=6 * unit,
-                                color=ft.Colors.BLACK,
+                                color=BOARD.ink,
                             ),
                         ),
                         tagged(
                             f"table-contract-{s}",
-                            ft.Text(contract, size=5 * unit, color=ft.Colors.BLACK),
+                            ft.Text(contract, size=5 * unit, color=BOARD.ink),
                         ),
                     ],
                     spacing=0,
