@@ -18,6 +18,7 @@ from scorekeeper.i18n import _
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import ASSETS_DIR
+from scorekeeper.ui.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient
 from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, build_app
@@ -76,16 +77,22 @@ def web_app(
 
 
 def uvicorn_config(
-    app: ASGIApp, bind: str, port: int, proxies: Sequence[str] = ()
+    app: ASGIApp,
+    bind: str,
+    port: int,
+    proxies: Sequence[str] = (),
+    max_connections: int = MAX_CONNECTIONS,
 ) -> uvicorn.Config:
     """How the app is served. A forwarded client address (X-Forwarded-For) is
     believed only from the proxies named: uvicorn would believe any from
     127.0.0.1, so a local process could pose as many devices and slip past the
-    per-address caps and the slow-down for wrong secrets."""
+    per-address caps and the slow-down for wrong secrets. Connections are
+    bounded in number and in time (`door.py`)."""
     return uvicorn.Config(
         app,
         host=bind,
         port=port,
+        http=bounded_http(max_connections),
         ws="websockets-sansio",
         log_level="warning",
         access_log=False,
@@ -154,7 +161,8 @@ def serve(
             webbrowser.open(local + keys.keeper_path())
 
     app = web_app(store, access, names, limits or Limits(), on_startup=started)
-    server = uvicorn.Server(uvicorn_config(app, bind, port, proxies))
+    cap = connection_cap(open_file_limit())
+    server = uvicorn.Server(uvicorn_config(app, bind, port, proxies, max_connections=cap))
     try:
         server.run()
     finally:
