@@ -83,3 +83,26 @@ def test_a_request_that_never_ends_is_closed(crowded):
     finally:
         for s in held:
             s.close()
+
+
+def test_the_keeper_gets_in_when_other_devices_hold_every_page(tmp_path):
+    """8 devices (8 loopback addresses) with 8 pages each hold all 64: a
+    keeper page still opens, and the pages made room for reconnect later."""
+    app = ServedApp(tmp_path)
+    app.start()
+    held = []
+    try:
+        for device in range(2, 10):
+            for _ in range(8):
+                c = FletClient(open_socket(app.port, source=f"127.0.0.{device}"))
+                c.register("/")
+                held.append(c)
+        assert held[-1].wait_for(lambda data: b"Ask the keeper" in data)
+        keeper = FletClient(open_socket(app.port, source="127.0.0.10"))
+        keeper.register(app.url.split(str(app.port), 1)[1])
+        assert keeper.wait_for(lambda data: b"New game" in data, limit=20)
+        keeper.close()
+    finally:
+        for c in held:
+            c.close()
+        app.stop()

@@ -21,7 +21,7 @@ from scorekeeper.ui.app import ASSETS_DIR
 from scorekeeper.ui.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient
-from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, build_app
+from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
 from scorekeeper.ui.webclient import prepare
 
 # The page's meta description (for an installed app's listing, never on screen).
@@ -68,11 +68,13 @@ def web_app(
         app_name=_("Spades Scorekeeper"),
         app_description=DESCRIPTION,
     )
+    sessions = Sessions(limits)
     return build_app(
-        make_web_main(store, access, web),
+        make_web_main(store, access, web, keeper_seen=sessions.keeper_page),
         ServerConfig(hosts=hosts, limits=limits, assets_dir=str(ASSETS_DIR)),
         static=static,
         on_startup=on_startup,
+        sessions=sessions,
     )
 
 

@@ -13,7 +13,7 @@ import contextlib
 import hashlib
 import logging
 import weakref
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -201,31 +201,48 @@ class _Held:
 class Sessions:
     """Counts open pages per address and in all, and keeps the number of held
     Flet sessions (open, or closed and waiting to be resumed) under the cap by
-    dropping the oldest closed ones first."""
+    dropping the oldest closed ones first. At a cap, a new page closes the
+    oldest page that is not a keeper's (from the address with the most pages
+    open) rather than being refused: the keeper always gets in, however many
+    pages other devices hold."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.open: dict[str, int] = {}
+        self.open: list[Socket] = []  # oldest first
         self.held: OrderedDict[str, _Held] = OrderedDict()
+        self.keepers: set[str] = set()  # keys of the sessions of keeper pages
 
     @property
     def open_total(self) -> int:
-        return sum(self.open.values())
+        return len(self.open)
 
-    def admit(self, address: str) -> str | None:
-        if self.open.get(address, 0) >= self.limits.per_address:
-            return f"{address} has {self.limits.per_address} pages open already"
-        if self.open_total >= self.limits.max_sessions:
-            return f"{self.limits.max_sessions} pages are open already"
-        self.open[address] = self.open.get(address, 0) + 1
+    def admit(self, socket: "Socket") -> str | None:
+        mine = [s for s in self.open if s.address == socket.address]
+        if len(mine) >= self.limits.per_address and not self._make_room(mine):
+            return f"{socket.address} has {self.limits.per_address} keeper pages open already"
+        if len(self.open) >= self.limits.max_sessions and not self._make_room(self.open):
+            return f"{self.limits.max_sessions} keeper pages are open already"
+        self.open.append(socket)
         return None
 
-    def closed(self, address: str) -> None:
-        left = self.open.get(address, 0) - 1
-        if left > 0:
-            self.open[address] = left
-        else:
-            self.open.pop(address, None)
+    def _make_room(self, among: list["Socket"]) -> bool:
+        others = [s for s in among if s.key not in self.keepers]
+        if not others:
+            return False
+        crowd = Counter(s.address for s in self.open)
+        victim = min(others, key=lambda s: -crowd[s.address])  # oldest of the most crowded
+        log.warning("closing the oldest page of %s to make room", victim.address)
+        self.open.remove(victim)
+        victim.evicted.set()
+        return True
+
+    def closed(self, socket: "Socket") -> None:
+        if socket in self.open:
+            self.open.remove(socket)
+
+    def keeper_page(self, page: ft.Page) -> None:
+        """The page showed the keeper's app: never closed to make room."""
+        self.keepers.add(page_key(page))
 
     async def created(self, page: ft.Page, socket: "Socket | None" = None) -> None:
         """A new Flet session (Flet's `before_main`): hold it, drop the oldest
@@ -248,6 +265,7 @@ class Sessions:
         for key, held in list(self.held.items()):
             if held.session() is None or await app_manager.get_session(key) is None:
                 del self.held[key]
+        self.keepers &= set(self.held)
 
     async def _drop_closed(self, keys: list[str], excess: int) -> None:
         for key in keys:
@@ -282,6 +300,7 @@ class Socket:
     address: str
     user_agent: str
     key: str | None = None  # Flet's key of its session, once registered
+    evicted: asyncio.Event = field(default_factory=asyncio.Event)  # closed to make room
 
 
 def flet_session_key(address: str, user_agent: str, session_id: str) -> str:
@@ -330,33 +349,40 @@ class FletSocket:
                 session.pubsub_client.unsubscribe_all()  # type: ignore[no-untyped-call]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        address = client_address(scope)
-        reason = self.sessions.admit(address)
+        socket = Socket(client_address(scope), _header(scope, b"user-agent") or "")
+        reason = self.sessions.admit(socket)
         if reason:
             log.warning("refused a websocket: %s", reason)
             await refuse(scope, send, 403, "Forbidden: " + reason)
             return
-        released = False
 
         def release() -> None:
             """The socket is gone: its slot is free, whatever Flet still does."""
-            nonlocal released
-            if not released:
-                released = True
-                self.sessions.closed(address)
+            self.sessions.closed(socket)
 
         try:
-            await self._serve(scope, receive, send, release)
+            await self._serve(scope, receive, send, release, socket)
         finally:
             release()
 
     async def _serve(
-        self, scope: Scope, receive: Receive, send: Send, release: Callable[[], None]
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        release: Callable[[], None],
+        socket: Socket,
     ) -> None:
         gone = asyncio.Event()
         spoke = asyncio.Event()
-        address = client_address(scope)
-        socket = Socket(address, _header(scope, b"user-agent") or "")
+        address = socket.address
+
+        async def shut(code: int, why: str) -> None:
+            log.info("closing the websocket of %s: %s", address, why)
+            gone.set()
+            release()
+            with contextlib.suppress(Exception):
+                await send({"type": "websocket.close", "code": code})
 
         async def checked() -> Message:
             """What Flet reads: well-formed frames only; a bad one ends the connection
@@ -369,10 +395,7 @@ class FletSocket:
                 problem = frame_problem(message.get("bytes"), registered=spoke.is_set())
                 if problem:
                     log.warning("closing the websocket of %s: %s", address, problem)
-                    gone.set()
-                    release()
-                    with contextlib.suppress(Exception):
-                        await send({"type": "websocket.close", "code": 1008})
+                    await shut(1008, problem)
                     return {"type": "websocket.disconnect", "code": 1008}
                 if not spoke.is_set():  # the registration: a session to resume, maybe
                     resumed = registered_session_id(message["bytes"])
@@ -396,23 +419,25 @@ class FletSocket:
         handler = asyncio.create_task(flet.handle(WebSocket(scope, checked, send)))
         registered = asyncio.create_task(spoke.wait())
         closed = asyncio.create_task(gone.wait())
+        evicted = asyncio.create_task(socket.evicted.wait())
         try:
             await asyncio.wait(
-                {handler, registered, closed}, timeout=limits.register_seconds, return_when=FIRST
+                {handler, registered, closed, evicted},
+                timeout=limits.register_seconds,
+                return_when=FIRST,
             )
             if not spoke.is_set() and not gone.is_set() and not handler.done():
-                log.info("closing the websocket of %s: it never registered", address)
-                gone.set()
-                release()
-                with contextlib.suppress(Exception):
-                    await send({"type": "websocket.close", "code": 1008})
-            await asyncio.wait({handler, closed}, return_when=FIRST)
+                await shut(1008, "it never registered")
+            await asyncio.wait({handler, closed, evicted}, return_when=FIRST)
+            if socket.evicted.is_set() and not gone.is_set():
+                await shut(1013, "closed to make room")  # "try again later"
+                await asyncio.wait({handler, closed}, return_when=FIRST)
             # Flet's handler waits forever for a page gone before registering:
             # once the socket is gone, give it a moment to finish, then stop it.
             if not handler.done():
                 await asyncio.wait({handler}, timeout=1)
         finally:
-            for task in (registered, closed, handler):
+            for task in (registered, closed, evicted, handler):
                 if not task.done():
                     task.cancel()
             await let_go(socket.key, flet, idle_seconds)
@@ -499,9 +524,10 @@ def build_app(
     config: ServerConfig,
     static: ASGIApp | None = None,
     on_startup: Callable[[], None] | None = None,
+    sessions: Sessions | None = None,
 ) -> ASGIApp:
     """The whole server as one ASGI app: guard, websocket endpoint, static files."""
-    sessions = Sessions(config.limits)
+    sessions = sessions or Sessions(config.limits)
     api = FastAPI(
         docs_url=None,
         redoc_url=None,
