@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 import psutil
 import uvicorn
 
+from scorekeeper.exchange import MAX_INPUT_BYTES
 from scorekeeper.i18n import _
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
@@ -23,6 +24,9 @@ from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient
 from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
 from scorekeeper.ui.webclient import prepare
+
+# The largest import file arrives in one websocket message, with a little framing.
+WS_MAX_BYTES = MAX_INPUT_BYTES + 2**20
 
 # The page's meta description (for an installed app's listing, never on screen).
 DESCRIPTION = "Score keeping for Spades played with a real deck: bids, nil, bags, the race to 500."
@@ -89,13 +93,16 @@ def uvicorn_config(
     believed only from the proxies named: uvicorn would believe any from
     127.0.0.1, so a local process could pose as many devices and slip past the
     per-address caps and the slow-down for wrong secrets. Connections are
-    bounded in number and in time (`door.py`)."""
+    bounded in number and in time (`door.py`). A websocket message may be as
+    large as the largest import file (uvicorn's 16 MiB would close the page
+    of a valid 17-20 MB import)."""
     return uvicorn.Config(
         app,
         host=bind,
         port=port,
         http=bounded_http(max_connections),
         ws="websockets-sansio",
+        ws_max_size=WS_MAX_BYTES,
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=3,

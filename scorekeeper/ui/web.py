@@ -389,6 +389,8 @@ class FletSocket:
             (Flet itself would stop reading and leave the socket hanging)."""
             message = await receive()
             if message["type"] == "websocket.disconnect":
+                if message.get("code") == TOO_BIG:
+                    log.warning("the page of %s sent a message over the size limit", address)
                 gone.set()
                 release()
             elif message["type"] == "websocket.receive":
@@ -446,6 +448,7 @@ class FletSocket:
 
 
 FIRST = asyncio.FIRST_COMPLETED
+TOO_BIG = 1009  # the websocket close code for a message over the size limit
 MAIN_CHECK_SECONDS = 1.0  # how often a running `main` looks whether its session is closed
 CLIENT_ACTIONS = {
     MessageAction.REGISTER_CLIENT.value: RegisterClientRequestBody,
