@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from scorekeeper import i18n
+from scorekeeper.access import redacted
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
@@ -384,7 +385,7 @@ class Session:
         """The URL changed: back button, a typed address, or our own push_route."""
         route = getattr(event, "route", None)
         if not isinstance(route, str) or len(route) > 2000:
-            log.warning("ignored a route that is not a URL: %r", str(route)[:200])
+            log.warning("ignored a route that is not a URL: %s", redacted(route))
             return
         if route == self.state.route:
             quiet()  # already showing it (our own push_route): nothing to send
