@@ -183,3 +183,23 @@ def test_table_display_in_landscape_and_portrait(browser: Browser, app: ServedAp
         expect(hook(watcher, "live-score-0-0")).to_have_text("141")
         watcher.close()
     keeper.close()
+
+
+def test_copy_link_puts_each_link_on_the_clipboard(browser: Browser, app: ServedApp):
+    context = browser.new_context(viewport=PHONE)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app.base.rstrip("/"))
+    keeper = context.new_page()
+    load(keeper, app.url)
+    hook(keeper, "share").click()
+    expect(hook(keeper, "watch-link")).to_be_visible()
+    settle(keeper)
+    hook(keeper, "copy-watch-link").click()
+    expect(hook(keeper, "message")).to_have_text("Watch link copied.")
+    assert keeper.evaluate("navigator.clipboard.readText()") == text(keeper, "watch-link")
+    keeper.get_by_role("button", name="Show the keeper link").click()
+    expect(hook(keeper, "keeper-link")).to_be_visible()
+    settle(keeper)
+    reveal(keeper, hook(keeper, "copy-keeper-link")).click()
+    expect(hook(keeper, "message")).to_have_text("Keeper link copied.")
+    assert keeper.evaluate("navigator.clipboard.readText()") == text(keeper, "keeper-link")
+    context.close()
