@@ -94,6 +94,8 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
                 *(
                     [tagged(f"live-players-{index}-{s}", ft.Text(side.players))]
                     if side.players
+                    else [ft.Text(" ")]  # the same height as a named side's card
+                    if any(other.players for other in game.sides)
                     else []
                 ),
                 tagged(

@@ -36,6 +36,15 @@ from scorekeeper.ui.text import (
 RECENT_HANDS = 10  # the sheet shows these at first: a long game costs no more to draw
 
 
+def players_line(game: Game, side: int) -> list[ft.Control]:
+    """Who is in a side with a name of its own, under the name; an empty line
+    for the other side, so both cards stay the same height."""
+    if players := side_players(game, side):
+        return [tagged(f"players-{side}", ft.Text(players, size=13))]
+    named = any(side_players(game, s) for s in range(len(game.variant.sides)))
+    return [ft.Text(" ", size=13)] if named else []
+
+
 class SideCard:
     """One side's card: its score and bags, changed in place after each hand."""
 
@@ -52,11 +61,7 @@ class SideCard:
                         weight=ft.FontWeight.BOLD,
                         color=SIDE_COLORS[side],
                     ),
-                    *(
-                        [tagged(f"players-{side}", ft.Text(players, size=13))]
-                        if (players := side_players(game, side))
-                        else []
-                    ),
+                    *players_line(game, side),
                     tagged(f"score-{side}", self.score),
                     tagged(f"bags-{side}", self.bags),
                 ],
