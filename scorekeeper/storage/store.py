@@ -43,7 +43,7 @@ from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
 from scorekeeper.stats import GameFacts, Tally, person, tally
-from scorekeeper.storage import platform
+from scorekeeper.storage import platform, snapshot
 from scorekeeper.storage.atomic import (
     JOURNAL,
     AtomicJSONStorage,
@@ -266,6 +266,7 @@ class GameStore:
                 for n in self._index_numbers_on_disk()
             }
         remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
+        snapshot.remove_stale(folder)
         for name in ("archive", "index", "facts"):
             platform.make_folder(folder / name)
         for name in ("damaged", "backups"):
