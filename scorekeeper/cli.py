@@ -118,7 +118,7 @@ def _open_store(args: argparse.Namespace, read_only: bool = False) -> Iterator["
                 print(
                     _(
                         "warning: the app has {folder} open, so this was read from a copy; "
-                        "the app deals with what follows in the folder itself"
+                        "the app takes care of what follows in the folder itself"
                     ).format(folder=folder),
                     file=sys.stderr,
                 )
