@@ -7,6 +7,7 @@ a Web Lock for the folder lock, copies for hard links, and a sync to
 IndexedDB where a folder is made durable (storage/browser.py).
 """
 
+import contextlib
 import errno
 import os
 import shutil
@@ -158,7 +159,8 @@ def make_private(path: Path) -> None:
     """Take away what others may do with a file or folder an older version made."""
     mode = path.stat().st_mode
     if mode & 0o077:
-        os.chmod(path, mode & 0o700)
+        with contextlib.suppress(PermissionError):  # another user's file: left as it is
+            os.chmod(path, mode & 0o700)
 
 
 def remove_tree(folder: Path) -> None:
