@@ -89,9 +89,8 @@ def temp_path(path: Path) -> Path:
 def write_durably(path: Path, data: bytes) -> None:
     """Write `path` and fsync it (no rename: the caller renames it later)."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
-        with open(fd, "wb") as f:
-            os.chmod(path, PRIVATE_FILE)  # a leftover file keeps its mode otherwise
+        with open(path, "wb") as f:
+            os.chmod(path, PRIVATE_FILE)  # before anything is written in it
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
