@@ -125,3 +125,41 @@ def test_many_copies_taken_while_the_app_moves_a_game_each_hold_it_once(tmp_path
             journal = (copy / "journal.json").exists()
             if not journal:  # a change under way is finished when the copy is opened
                 assert len(active) + len(archived) == 1, (active.keys(), archived.keys())
+
+
+def test_a_change_left_half_done_is_finished_in_the_copy_only(tmp_path):
+    """The app holds the folder, and a change to several files stopped after
+    its journal: the reader sees the change whole; the folder is left to the app."""
+    from scorekeeper.game import add_hand
+
+    with GameStore(tmp_path) as store:
+        saved = store.import_games([Incoming(game(EVEN, rules=RuleSet(target=500)))])[0]
+        store.save(saved.id, add_hand(saved.game, EVEN), saved.revision)
+        newer = (tmp_path / "active.json").read_bytes()
+        store.save(saved.id, saved.game, saved.revision + 1)  # back to one hand
+    (tmp_path / ".active.json.999.tmp").write_bytes(newer)
+    (tmp_path / "journal.json").write_text(
+        json.dumps({"renames": [[".active.json.999.tmp", "active.json"]]})
+    )
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    code = (
+        "import sys; from pathlib import Path; from scorekeeper.storage import platform\n"
+        "lock = platform.FolderLock(Path(sys.argv[1])); assert lock.acquire()\n"
+        "print('ready', flush=True); sys.stdin.read()"
+    )
+    holder = subprocess.Popen(
+        [sys.executable, "-c", code, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        result = run(tmp_path, "list", "--json")
+        assert result.returncode == 0, result.stderr
+        assert [g["hands"] for g in json.loads(result.stdout)] == [2]
+        after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+        assert after == before
+    finally:
+        holder.kill()
+        holder.wait()
