@@ -21,6 +21,8 @@ from scorekeeper.record import (
     bid_to_json,
     game_from_record,
     game_to_record,
+    hand_from_json,
+    hand_to_json,
     time_to_json,
 )
 from scorekeeper.saved import GameSummary, SavedGame, summarize
@@ -268,8 +270,12 @@ def draft_from_document(doc: dict[str, Any]) -> HandDraft:
 
 
 def _hand_to_document(hand: Hand) -> dict[str, Any]:
-    return {"bids": [bid_to_json(b) for b in hand.bids], "tricks": list(hand.tricks)}
+    return hand_to_json(hand)
 
 
 def _hand_from_document(doc: dict[str, Any]) -> Hand:
-    return Hand(tuple(bid_from_json(b) for b in doc["bids"]), tuple(doc["tricks"]))
+    """ValueError when `doc` is not a hand, like any other unreadable draft."""
+    try:
+        return hand_from_json(0, doc)
+    except ScorekeeperError as error:
+        raise ValueError(str(error)) from None
