@@ -168,6 +168,10 @@ PRESETS: dict[str, RuleSet] = {
     "short": RuleSet(target=300),
     "quick": RuleSet(target=250),
     "mercy": RuleSet(mercy=-200),
+    "big_bids": RuleSet(big_bid_min=10),  # 10 for 200
+    "no_bags": RuleSet(overtrick_points=0),  # bags counted, never scored
+    "suicide": RuleSet(bidding=Bidding.SUICIDE),  # partnerships only
+    "ten_hands": RuleSet(max_hands=10),  # an evening's league game
 }
 
 

@@ -236,18 +236,31 @@ RULE_NAMES = {
     "allow_nil": N_("nil allowed"),
     "allow_blind_nil": N_("blind nil allowed"),
     "failed_nil_tricks": N_("a failed nil's tricks"),
+    "big_bid_min": N_("big bid from"),
+    "big_bid_points": N_("big bid points"),
+    "overtrick_points": N_("points a bag"),
+    "max_hands": N_("hands in a game"),
+    "bidding": N_("bidding"),
 }
 PRESET_LABELS = {
     "standard": N_("Standard: 500, 10 bags"),
     "short": N_("Short game: 300"),
     "quick": N_("Quick game: 250"),
     "mercy": N_("Standard with mercy at -200"),
+    "big_bids": N_("Big bids: 10 for 200"),
+    "no_bags": N_("Bags score nothing"),
+    "suicide": N_("Suicide bidding (partners)"),
+    "ten_hands": N_("Ten hands, highest wins"),
 }
 PRESET_NAMES = {
     "standard": N_("standard rules"),
     "short": N_("short game"),
     "quick": N_("quick game"),
     "mercy": N_("mercy rule"),
+    "big_bids": N_("big bids"),
+    "no_bags": N_("bags score nothing"),
+    "suicide": N_("suicide bidding"),
+    "ten_hands": N_("ten hands"),
 }
 
 
@@ -267,6 +280,8 @@ def rule_value(name: str, value: object) -> str:
         return _("yes") if value else _("no")
     if name == "failed_nil_tricks":
         return _("count for the partner") if value == "count_for_partner" else _("are bags")
+    if name == "bidding":
+        return _("suicide") if value == "suicide" else _("standard")
     return num(value) if isinstance(value, int) else str(value)
 
 
