@@ -56,16 +56,8 @@ class HandDraft:
     def with_bid(self, seat: int, bid: Bid | None) -> "HandDraft":
         return replace(self, bids=_set(self.bids, seat, bid))
 
-    def step_bid(self, seat: int, delta: int) -> "HandDraft":
-        current = self.bids[seat]
-        value = 0 if current is None else current.value
-        return self.with_bid(seat, Bid(min(self.total, max(0, value + delta))))
-
     def with_tricks(self, seat: int, tricks: int) -> "HandDraft":
         return replace(self, tricks=_set(self.tricks, seat, tricks))
-
-    def step_tricks(self, seat: int, delta: int) -> "HandDraft":
-        return self.with_tricks(seat, min(self.total, max(0, self.tricks[seat] + delta)))
 
     def left_for(self, seat: int) -> int:
         """The tricks the others have not taken: below 0 when they took too many."""

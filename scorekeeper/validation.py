@@ -19,6 +19,9 @@ MAX_ADJUSTMENTS = 10  # per hand
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e") | frozenset(
     "\u2066\u2067\u2068\u2069"
 )
+# Tag characters (U+E0000 to U+E007F) draw nothing, so a name could carry
+# hidden text, or look like another player's.
+TAGS = range(0xE0000, 0xE0080)
 
 
 def name_problem(name: str) -> str | None:
@@ -41,7 +44,9 @@ def _hidden(text: str) -> str | None:
         (
             c
             for c in text
-            if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in BIDI_CONTROLS
+            if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn")
+            or c in BIDI_CONTROLS
+            or ord(c) in TAGS
         ),
         None,
     )
@@ -81,6 +86,8 @@ def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
                     ).format(name=clip(name.strip()), limit=MAX_NAME_LENGTH),
                 )
             )
+        elif name.strip() and (invisible := name_problem(name.strip())):
+            problems.append(Problem(f"team_names.{side}", invisible))
     return problems
 
 
