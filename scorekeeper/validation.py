@@ -342,12 +342,9 @@ def _suicide_problems(game: Game, hand: Hand) -> list[Problem]:
             problems.append(
                 Problem(
                     f"side.{side}",
-                    ngettext(
-                        "{names}: in suicide bidding exactly one partner bids nil or blind nil; "
-                        "here {count} does",
-                        "{names}: in suicide bidding exactly one partner bids nil or blind nil; "
-                        "here {count} do",
-                        nils,
+                    _(
+                        "{names}: in suicide bidding exactly one of the partners bids nil "
+                        "or blind nil (here: {count})"
                     ).format(names=" + ".join(game.players[s] for s in seats), count=nils),
                 )
             )

@@ -47,8 +47,8 @@ def test_suicide_refuses_a_hand_naming_the_side():
     with pytest.raises(InvalidHandError) as info:
         add_hand(game, Hand((Bid(4), NIL, Bid(3), NIL), (5, 0, 8, 0)))
     by_field = info.value.by_field("hand")
-    assert "A + C" in by_field["side.0"] and "here 0 do" in by_field["side.0"]
-    assert "B + D" in by_field["side.1"] and "here 2 do" in by_field["side.1"]
+    assert "A + C" in by_field["side.0"] and "(here: 0)" in by_field["side.0"]
+    assert "B + D" in by_field["side.1"] and "(here: 2)" in by_field["side.1"]
 
 
 @pytest.mark.parametrize("variant", ["two-player", "cutthroat", "solo"])
