@@ -45,13 +45,14 @@ class RuleSet:
     max_hands: int | None = None  # the game ends after this many hands
     bidding: Bidding = Bidding.STANDARD
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, everything: bool = False) -> dict[str, Any]:
         """Every rule; the rules added later only when one of them is not its
-        default, so a record that uses none of them reads as it always did."""
+        default (or `everything`), so a record that uses none of them reads as
+        it always did."""
         data = asdict(self)
         data["failed_nil_tricks"] = self.failed_nil_tricks.value
         data["bidding"] = self.bidding.value
-        if all(data[name] == _DEFAULTS[name] for name in LATER_RULES):
+        if not everything and all(data[name] == _DEFAULTS[name] for name in LATER_RULES):
             for name in LATER_RULES:
                 del data[name]
         return data

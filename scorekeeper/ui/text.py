@@ -222,6 +222,9 @@ RULE_LABELS = {
     "mercy": N_("Mercy: lose at (empty: off)"),
     "blind_nil_min_deficit": N_("Blind nil only when behind by (empty: always)"),
     "min_side_bid": N_("Minimum side bid"),
+    "big_bid_min": N_("Big bid: a contract of at least (empty: off)"),
+    "big_bid_points": N_("Big bid: points won or lost"),
+    "max_hands": N_("Game ends after this many hands (empty: no limit)"),
 }
 # Short names of the rules, for the rules a game changed from the standard ones.
 RULE_NAMES = {
