@@ -221,9 +221,7 @@ def text(page: Page, identifier: str) -> str:
     return hook(page, identifier).inner_text().replace("\u2068", "").replace("\u2069", "")
 
 
-def new_game(
-    page: Page, names=("Alex", "Beth", "Charlie", "David"), target=None, variant=None
-):
+def new_game(page: Page, names=("Alex", "Beth", "Charlie", "David"), target=None, variant=None):
     """`variant`: the set-up's choice ("4 solo", "3 players"); by default the
     one the number of names says (2 players, or 4 in partnerships)."""
     page.get_by_role("button", name="New game").click()
@@ -231,10 +229,7 @@ def new_game(
         variant = "2 players"
     if variant:
         page.get_by_role("button", name=variant).click()
-    if len(names) < 4:
-        labels = ("Player 1", "Player 2", "Player 3")[: len(names)]
-    else:
-        labels = SEATS
+    labels = ("Player 1", "Player 2", "Player 3")[: len(names)] if len(names) < 4 else SEATS
     for label, name in zip(labels, names, strict=True):
         type_into(page, label, name)
     if target:
