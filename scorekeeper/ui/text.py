@@ -127,6 +127,8 @@ EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
     ),
     EventKind.BAG_PENALTY: N_("Bag penalty for {names}: {points} ({detail})"),
     EventKind.MERCY: N_("{names} win by the mercy rule"),
+    EventKind.HAND_LIMIT: N_("{names} win: the last hand of the game was played"),
+    EventKind.ADJUSTMENT: N_("{names}: {points}"),  # the keeper's penalty or adjustment
 }
 
 
@@ -160,6 +162,12 @@ def event_lines(
         if event.kind not in kinds or event.kind not in EVENT_TEXT:
             continue
         sh = hand.sides[event.side] if event.side is not None else None
+        if event.kind is EventKind.ADJUSTMENT and event.side is not None:
+            line = _("{names}: {points}").format(
+                names=side_label(game, event.side), points=signed(event.count)
+            )
+            lines.append(f"{line} ({event.reason})" if event.reason else line)
+            continue
         lines.append(
             sentence(
                 event_text(event.kind, event.count, bool(sh and sh.nil_bags)).format(
