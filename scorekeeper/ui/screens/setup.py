@@ -123,17 +123,28 @@ class SetupView:
             ),
         }
         self.bags_score = ft.Switch(
-            label=_("Bags score a point each (off: they only count toward the penalty)"),
+            label=_("Bags score points"),
             on_change=on(
                 lambda v: state.set_rule("overtrick_points", 1 if v else 0), with_value=True
             ),
         )
         self.suicide = ft.Switch(
-            label=_("Suicide bidding: one partner of each side must bid nil (4 players)"),
+            label=_("Suicide bidding"),
             on_change=on(
                 lambda v: state.set_rule("bidding", "suicide" if v else "standard"),
                 with_value=True,
             ),
+        )
+        self.suicide_row = ft.Column(  # a switch's label is one line: the rule is below it
+            [
+                self.suicide,
+                ft.Text(
+                    _("One partner of each side bids nil or blind nil in every hand."),
+                    size=12,
+                    italic=True,
+                ),
+            ],
+            spacing=2,
         )
         self.partner_tricks = ft.Switch(
             label=_("A failed nil's tricks count toward the partner's bid"),
@@ -148,7 +159,8 @@ class SetupView:
                 *self.switches.values(),
                 self.partner_tricks,
                 self.bags_score,
-                self.suicide,
+                ft.Text(_("Off: bags only count toward the bag penalty."), size=12, italic=True),
+                self.suicide_row,
             ],
             spacing=8,
         )
@@ -275,7 +287,7 @@ class SetupView:
         self.partner_tricks.visible = partners
         self.bags_score.value = str(form.rules["overtrick_points"]) != "0"
         self.suicide.value = form.rules["bidding"] == "suicide"
-        self.suicide.visible = partners or form.rules["bidding"] == "suicide"
+        self.suicide_row.visible = partners or form.rules["bidding"] == "suicide"
         rule_problems = []  # the fields are folded away: each message says whose it is
         for key, message in errors.items():
             rule = key.removeprefix("rules.")
