@@ -100,7 +100,12 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
                 ),
                 tagged(
                     f"live-score-{index}-{s}",
-                    ft.Text(number(side.score), size=40, weight=ft.FontWeight.BOLD),
+                    # three or four sides share a phone's width: smaller figures
+                    ft.Text(
+                        number(side.score),
+                        size=40 if len(game.sides) <= 2 else 26,
+                        weight=ft.FontWeight.BOLD,
+                    ),
                 ),
                 tagged(
                     f"live-bags-{index}-{s}",
@@ -188,7 +193,7 @@ def table_display(
                             f"table-score-{s}",
                             ft.Text(
                                 number(side.score),
-                                size=24 * unit,
+                                size=24 * unit * 2 / max(2, len(game.sides)),
                                 weight=ft.FontWeight.BOLD,
                                 color=BOARD.ink,
                             ),
