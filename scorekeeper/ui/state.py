@@ -24,6 +24,7 @@ from scorekeeper.errors import (
 )
 from scorekeeper.exchange import (
     MAX_INPUT_BYTES,
+    ImportRefusedError,
     NotJSONError,
     TooDeepError,
     export_csv,
@@ -339,6 +340,11 @@ class AppState:
         except TooDeepError as error:
             self.message = _("{name} is not a file of games: {reason}").format(
                 name=name, reason=error
+            )
+            return
+        except ImportRefusedError as error:  # its own words begin "nothing was imported"
+            self.message = _("Nothing was imported from {name}: {reason}").format(
+                name=name, reason=error.listing
             )
             return
         except ScorekeeperError as error:
