@@ -126,3 +126,14 @@ class FletClient:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def visit(port: int, route: str, linger: float) -> None:
+    """Open a page, register, leave `linger` seconds later (a page that
+    disconnects while it opens)."""
+    c = FletClient(open_socket(port))
+    try:
+        c.register(route)
+        time.sleep(linger)
+    finally:
+        c.close()
