@@ -114,3 +114,12 @@ def test_a_message_as_large_as_the_largest_import_arrives(logged):
     keeper.route("/history")
     assert keeper.wait_for(lambda data: b"History" in data, limit=20)
     keeper.close()
+
+
+def test_an_empty_frame_before_registering_is_ignored(logged):
+    c = FletClient(open_socket(logged.port))
+    c.conn.send(b"")
+    c.register("/")
+    assert c.wait_for(lambda data: b"Ask the keeper" in data)
+    c.close()
+    assert "Traceback" not in log_text(logged)

@@ -399,11 +399,12 @@ class FletSocket:
                     log.warning("closing the websocket of %s: %s", address, problem)
                     await shut(1008, problem)
                     return {"type": "websocket.disconnect", "code": 1008}
-                if not spoke.is_set():  # the registration: a session to resume, maybe
-                    resumed = registered_session_id(message["bytes"])
+                data = message.get("bytes")
+                if data and not spoke.is_set():  # the registration: a session to resume, maybe
+                    resumed = registered_session_id(data)
                     if resumed:
                         socket.key = flet_session_key(address, socket.user_agent, resumed)
-                spoke.set()
+                    spoke.set()
             return message
 
         async def before_main(page: ft.Page) -> None:
