@@ -6,10 +6,14 @@ leave 0-15 ms later). Before the first storm and after each one, the keeper
 (Chromium) enters and saves hands; the script prints the server's memory and
 its CPU time per hand each time: both stay flat when nothing leaks.
 
-Run: .venv/bin/python bench/storm.py [--storms 3] [--hands 5]
+First, the slow-loris case: 1,100 idle or half-sent connections against a
+server limited to 1,024 open files, and the time the keeper's request takes.
+
+Run: .venv/bin/python bench/storm.py [--storms 3] [--hands 5] [--crowd-only]
 """
 
 import argparse
+import statistics
 import sys
 import tempfile
 import time
@@ -22,8 +26,10 @@ import psutil
 from playwright.sync_api import expect, sync_playwright
 
 from scorekeeper.access import load_keys
+from scorekeeper.ui.door import connection_cap
 from tests.flet_client import visit
 from tests.served import PHONE, ServedApp, fill_hand, hook, launch, new_game, open_app
+from tests.test_slow_clients import IDLE, get, hold
 from tests.test_storm import CONNECTIONS, one
 
 WATCHERS = 500
@@ -46,11 +52,39 @@ def storm(port: int, watch_route: str) -> tuple[str, float]:
     return counts, time.perf_counter() - began
 
 
+def crowd() -> None:
+    """Slow-loris: 1,100 idle or half-sent connections against a server whose
+    open-file limit is 1,024; the keeper's requests still answered."""
+    with tempfile.TemporaryDirectory() as folder:
+        app = ServedApp(Path(folder), open_files=1024)
+        app.start()
+        try:
+            held = hold(app.port, IDLE)
+            times = []
+            for _ in range(5):
+                began = time.perf_counter()
+                assert get(app.port) == 200
+                times.append(time.perf_counter() - began)
+            for s in held:
+                s.close()
+        finally:
+            app.stop()
+    print(
+        f"{len(held)} idle connections, open-file limit 1,024 (at most "
+        f"{connection_cap(1024)} connections kept): the keeper's GET / answered in "
+        f"{statistics.median(times) * 1000:.0f} ms (median of 5)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--storms", type=int, default=3)
     parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument("--crowd-only", action="store_true", help="the slow-loris part only")
     args = parser.parse_args()
+    crowd()
+    if args.crowd_only:
+        return
     rows: list[tuple[str, float, float]] = []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         app = ServedApp(Path(folder))
