@@ -429,7 +429,8 @@ class FletSocket:
                 timeout=limits.register_seconds,
                 return_when=FIRST,
             )
-            if not spoke.is_set() and not gone.is_set() and not handler.done():
+            quiet = not spoke.is_set() and not gone.is_set() and not handler.done()
+            if quiet and not socket.evicted.is_set():  # (one evicted is closed below)
                 await shut(1008, "it never registered")
             await asyncio.wait({handler, closed, evicted}, return_when=FIRST)
             if socket.evicted.is_set() and not gone.is_set():
