@@ -80,6 +80,8 @@ def test_the_board_reads_once_per_change(store, monkeypatch):
         ("/watch", None, False),
         ("/", None, False),
         ("/live/20261201-101010-abc123", "20261201-101010-abc123", False),
+        ("/live/20261202-085437-286d1fed", "20261202-085437-286d1fed", False),  # a newer id
+        ("/live/20261202-085437-286d1fed0", None, True),
         ("/history", None, True),
         ("/live/../history", None, True),
         ("/live/20261201-101010-ABC123", None, True),

@@ -24,7 +24,7 @@ from scorekeeper.ui.text import bid_label
 log = logging.getLogger(__name__)
 
 LIVE = "/live"
-GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
+GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6,8}")  # older ids have 6 hex digits
 SIDE_COLORS = BOARD.sides
 SIDE_BACKGROUNDS = BOARD.grounds
 
