@@ -4,6 +4,7 @@ Hands survive a reload, a reload with the server gone, and a browser restart.
 Slow (Python boots inside the page), so it is one test walking the whole path."""
 
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from tests.pwa_site import (
     wait_cached,
     wait_usable,
 )
-from tests.served import enable_semantics, enter_hand, hook, new_game, scores, settle
+from tests.served import enable_semantics, enter_hand, fill_hand, hook, new_game, scores, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -123,3 +124,36 @@ def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path
         guard.close()
     assert guard.from_the_app() == [], f"requests to other hosts: {guard.from_the_app()}"
     assert len(exported["hands"]) == 3  # the game, downloaded from the browser
+
+
+def test_a_write_indexeddb_refuses_is_rolled_back(site: Path, tmp_path: Path) -> None:
+    """The site's storage is cleared while a hand is entered: IndexedDB refuses
+    its write. The screen is not shown as saved but put back, with the reason,
+    and the scores are those of what was stored."""
+    served = Site(site)
+    guard = OutsideGuard()
+    served.start()
+    try:
+        with (
+            sync_playwright() as playwright,
+            phone_browser(playwright, tmp_path / "profile", guard) as browser,
+        ):
+            page = open_page(browser)
+            wait_usable(page, served.url)
+            new_game(page)
+            enter_hand(page, [3, 3, 3, 3], [4, 3, 3, 3])
+            assert scores(page) == ("61", "60")
+            fill_hand(page, [4, 2, 4, 2], [5, 2, 4, 2])
+            cdp = browser.new_cdp_session(page)
+            origin = served.url.rstrip("/")
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb"})
+            page.get_by_role("button", name="Save hand").click()
+            expect(hook(page, "error-hand")).to_contain_text("nothing was recorded", timeout=30_000)
+            expect(hook(page, "tricks-left")).to_have_text("0 tricks left of 13")
+            expect(hook(page, "summary")).to_have_count(0)
+            page.get_by_role("button", name="Home").click()  # reads only: no write to refuse
+            game = page.get_by_role("button", name=re.compile(r"\b1 hand played"))
+            expect(game).to_be_visible()  # hand 2 was not recorded
+    finally:
+        served.stop()
+        guard.close()
