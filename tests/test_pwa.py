@@ -22,7 +22,16 @@ from tests.pwa_site import (
     wait_cached,
     wait_usable,
 )
-from tests.served import enable_semantics, enter_hand, fill_hand, hook, new_game, scores, settle
+from tests.served import (
+    SCREENSHOTS,
+    enable_semantics,
+    enter_hand,
+    fill_hand,
+    hook,
+    new_game,
+    scores,
+    settle,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -157,3 +166,45 @@ def test_a_write_indexeddb_refuses_is_rolled_back(site: Path, tmp_path: Path) ->
     finally:
         served.stop()
         guard.close()
+
+
+def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) -> None:
+    """The page's own boot screen is there as the document is parsed, before
+    Flutter or Python, says on the first visit that the app is being stored,
+    moves its progress bar through named phases, and is gone once Home is
+    there; a later visit does not say it is being stored again."""
+    from tests.test_e2e_boot import RECORD
+
+    served = Site(site)
+    guard = OutsideGuard()
+    served.start()
+    try:
+        with (
+            sync_playwright() as playwright,
+            phone_browser(playwright, tmp_path / "profile", guard) as browser,
+        ):
+            browser.add_init_script(RECORD)
+            page = open_page(browser)
+            page.goto(served.url)
+            page.wait_for_function("window.__boot && window.__boot.atParse")
+            first = page.locator("#boot-first")
+            expect(first).to_contain_text("being stored on this device")
+            page.wait_for_function("document.querySelector('#boot img').complete")
+            if page.locator("#boot").count():  # still starting: the README's picture
+                page.screenshot(path=SCREENSHOTS / "pwa-boot-first.png")
+            wait_usable(page)  # reload: a later visit, from the service worker
+            wait_cached(page)
+            page.reload()
+            page.wait_for_function("window.__boot && window.__boot.atParse")
+            expect(page.locator("#boot-first")).to_be_hidden()
+            wait_usable(page, served.url)
+            expect(page.locator("#boot")).to_have_count(0)
+            boot = page.evaluate("window.__boot")
+    finally:
+        served.stop()
+        guard.close()
+    assert boot["atParse"]["bar"] and not boot["atParse"]["flutter"], boot["atParse"]
+    values = boot["values"]
+    assert values == sorted(values) and len(set(values)) == len(values), values
+    assert values[0] < 100 and values[-1] == 100 and len(values) >= 4, values
+    assert "Opening your games" in boot["texts"] and boot["texts"][-1] == "Ready", boot["texts"]
