@@ -32,6 +32,8 @@ from tests.served import (
     scores,
     settle,
 )
+from tests.test_e2e_awake import RECORD as RECORD_LOCKS
+from tests.test_e2e_awake import wait_held
 
 pytestmark = pytest.mark.e2e
 
@@ -147,13 +149,19 @@ def test_a_write_indexeddb_refuses_is_rolled_back(site: Path, tmp_path: Path) ->
             sync_playwright() as playwright,
             phone_browser(playwright, tmp_path / "profile", guard) as browser,
         ):
+            browser.add_init_script(RECORD_LOCKS)
             page = open_page(browser)
+            cdp = browser.new_cdp_session(page)
+            cdp.send(
+                "Browser.setPermission",
+                {"permission": {"name": "screen-wake-lock"}, "setting": "granted"},
+            )
             wait_usable(page, served.url)
             new_game(page)
+            wait_held(page, 1)  # the screen stays on during a game, offline too
             enter_hand(page, [3, 3, 3, 3], [4, 3, 3, 3])
             assert scores(page) == ("61", "60")
             fill_hand(page, [4, 2, 4, 2], [5, 2, 4, 2])
-            cdp = browser.new_cdp_session(page)
             origin = served.url.rstrip("/")
             cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb"})
             page.get_by_role("button", name="Save hand").click()
@@ -163,6 +171,7 @@ def test_a_write_indexeddb_refuses_is_rolled_back(site: Path, tmp_path: Path) ->
             page.get_by_role("button", name="Home").click()  # reads only: no write to refuse
             game = page.get_by_role("button", name=re.compile(r"\b1 hand played"))
             expect(game).to_be_visible()  # hand 2 was not recorded
+            wait_held(page, 0)  # Home: the screen may go dark again
     finally:
         served.stop()
         guard.close()
