@@ -26,6 +26,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.ui.boot import boot_screen
+from scorekeeper.ui.install import install_bar
+from scorekeeper.ui.static import with_boot_screen
 from scorekeeper.ui.webclient import prepare
 
 APP_NAME = "Spades Scorekeeper"
@@ -329,6 +332,8 @@ def _patch_index(out: Path, base: str) -> None:
     html = html.replace(
         '<script src="python.js"></script>', '<script src="python.js"></script>\n' + PAGE_SCRIPT
     )
+    shell = boot_screen("icons/icon-192.png", offline=True) + install_bar(offline=True)
+    html = with_boot_screen(html, shell)
     index.write_text(html, encoding="utf-8")
 
     (out / "python-worker.js").write_text(PYTHON_WORKER, encoding="utf-8")

@@ -209,8 +209,10 @@ async def open_app(
     device_storage: dict[str, Any] | None = None,
     keeper: Any = None,
     cookies: dict[str, str] | None = None,
+    main_options: dict[str, Any] | None = None,
 ) -> App:
-    """`device_storage` stands for the browser's storage (shared by the tabs of
+    """`main_options` go to make_main (`durable`, `undo`: the offline build's);
+    `device_storage` stands for the browser's storage (shared by the tabs of
     one device): pass the same dict to open a tab on the same device again;
     `keeper` for what the web server gives a keeper's page (FakeKeeper);
     `cookies` for a page served by the web server, with the cookies its
@@ -227,7 +229,7 @@ async def open_app(
     session.apply_page_patch({"route": route, "width": 400, "height": 860})
     msgpack.packb(session.get_page_patch(), default=ENCODE)  # the register reply
     await session.connect(conn)
-    await make_main(store)(session.page, keeper)
+    await make_main(store, **(main_options or {}))(session.page, keeper)
     await session.after_event(session.page)
     app = App(session, conn)
     await app.settle()

@@ -19,7 +19,14 @@ from scorekeeper import i18n
 from scorekeeper.access import KeyRing, Keys, Role, Throttle, redacted, secret_in_route
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import client_language, make_main, page_fonts, speak, theme
+from scorekeeper.ui.app import (
+    announce_drawn,
+    client_language,
+    make_main,
+    page_fonts,
+    speak,
+    theme,
+)
 from scorekeeper.ui.live import LiveBoard
 from scorekeeper.ui.palette import DARK, LIGHT
 from scorekeeper.ui.watch import WatchSession, own_update_state
@@ -225,6 +232,7 @@ def make_web_main(
                 if not from_link:
                     await remember(page, None)
             closed_door(page)
+            announce_drawn(page)
             return
         if from_link:
             await remember(page, secret)
@@ -261,5 +269,6 @@ def make_web_main(
 
         page.pubsub.subscribe_topic("keys", watch_keys_changed)
         await watcher.start(rest)
+        announce_drawn(page)
 
     return main
