@@ -15,6 +15,7 @@ import flet as ft
 from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui import fletparts
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
 from scorekeeper.ui.screens.widgets import AppBar, Built, Synced, banner
@@ -537,16 +538,10 @@ LANGUAGE_COOKIE = "language"  # the browser's language, set by the server on the
 PICKED_COOKIE = "picked"  # the language picked on the device, set by the page (static.py)
 
 
-def _socket(page: ft.Page) -> Any:
-    """The websocket of a page served by our web server (None elsewhere)."""
-    connection = getattr(page.session, "connection", None)
-    return getattr(connection, "_FletApp__websocket", None)
-
-
 def request_cookies(page: ft.Page) -> dict[str, str] | None:
     """The cookies the page's websocket request carried; None when not served
     by our web server (the offline build, a native app)."""
-    cookies = getattr(_socket(page), "cookies", None)
+    cookies = getattr(fletparts.websocket(page), "cookies", None)
     return dict(cookies) if cookies is not None else None
 
 
@@ -592,7 +587,7 @@ def client_language(page: ft.Page) -> str | None:
     a browser may open the websocket with a shorter Accept-Language), else
     the Accept-Language header the connection sent (the web server keeps the
     connection; a native app has none and starts in English)."""
-    socket = _socket(page)
+    socket = fletparts.websocket(page)
     cookies = getattr(socket, "cookies", None)
     cookie = cookies.get(LANGUAGE_COOKIE, "") if cookies is not None else ""
     if cookie and i18n.match(cookie) in i18n.LANGUAGES:

@@ -10,7 +10,6 @@ one ASGI app passed in, so another way of serving them plugs in at one place.
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import weakref
 from collections import OrderedDict
@@ -32,6 +31,7 @@ from flet_web.fastapi import FastAPI, FletApp, FletStaticFiles, app_manager
 from starlette.routing import Mount, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
 
 log = logging.getLogger(__name__)
@@ -225,8 +225,8 @@ class Sessions:
         closed ones beyond the caps."""
         session = page.session
         address = page.client_ip or ""
-        key = flet_session_key(address, page.client_user_agent or "", session.id)
-        if await app_manager.get_session(key) is not session:
+        key = fletparts.session_key(page)
+        if key is None or await app_manager.get_session(key) is not session:
             log.error("cannot find the session %s to hold it", session.id)
             return
         self.held[key] = _Held(address, weakref.ref(session))
@@ -250,14 +250,6 @@ class Sessions:
                 del self.held[key]
                 await app_manager.delete_session(key)
                 excess -= 1
-
-
-def flet_session_key(address: str, user_agent: str, session_id: str) -> str:
-    """How flet_web 1.0.5 names a session of an app mounted at the root
-    (`FletApp.__get_unique_session_id`); checked in `Sessions.created`."""
-    ip = "" if address in ("127.0.0.1", "::1") else address
-    digest = hashlib.sha1(f"{ip}{user_agent}".encode()).hexdigest()
-    return f"_{session_id}_{digest}"
 
 
 class FletSocket:
