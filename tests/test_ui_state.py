@@ -282,7 +282,7 @@ def test_export_and_import_through_the_browser_paths(store, tmp_path):
 @pytest.mark.parametrize(
     ("data", "says"),
     [
-        (b"[" * 50_000 + b"]" * 50_000, "is not a JSON file"),
+        (b"[" * 50_000 + b"]" * 50_000, "is not a file of games: it nests"),
         (b"\xff\xfe", "is not a JSON file"),
         (b'{"format": "spades-score/1", "players": "x"}', "Nothing was imported"),
         (

@@ -13,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import i18n
+from scorekeeper.access import redacted
 from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
@@ -273,7 +274,7 @@ class WatchSession:
         with self.speaking():
             self.game_id, self.message = watch_route(route)
         if self.message:
-            log.warning("a watcher asked for %r: refused", route[:200])
+            log.warning("a watcher asked for %s: refused", redacted(route))
         self.games = await asyncio.to_thread(self.read_games)
         self.render()
         if self.page.route != self.route:
@@ -290,7 +291,7 @@ class WatchSession:
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         route = getattr(event, "route", None)
         if not isinstance(route, str):
-            log.warning("a watcher sent a route that is not a URL: %r", str(route)[:200])
+            log.warning("a watcher sent a route that is not a URL: %s", redacted(route))
             return
         if route == self.route:
             return  # our own push_route coming back: already shown
@@ -300,7 +301,7 @@ class WatchSession:
         with self.speaking():
             game_id, problem = watch_route(route or "/")
         if problem:
-            log.warning("a watcher asked for %r: refused", route[:200])
+            log.warning("a watcher asked for %s: refused", redacted(route))
             self.message = problem
             self.game_id = None
         else:
