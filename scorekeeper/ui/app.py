@@ -7,7 +7,6 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 import flet as ft
@@ -26,7 +25,6 @@ from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
 AWAKE_KEY = "keep_screen_on"  # in the device's storage: False when the user turned it off
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 FONTS = {
     "NotoSansThai": "fonts/NotoSansThai-Regular.ttf",
     "NotoSansHebrew": "fonts/NotoSansHebrew-Regular.ttf",

@@ -15,9 +15,9 @@ import psutil
 import uvicorn
 
 from scorekeeper.i18n import _
+from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import ASSETS_DIR
 from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient
 from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, build_app
