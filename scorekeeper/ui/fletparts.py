@@ -27,9 +27,13 @@ def session_key(page: ft.Page) -> str | None:
     """The key flet_web's app_manager keeps the page's session under (None when
     the page is not served by flet_web): Flet's own private method computes it,
     from the page's address and browser, so ours never drifts from it."""
-    connection = getattr(page.session, "connection", None)
+    return connection_key(getattr(page.session, "connection", None), page.session.id)
+
+
+def connection_key(connection: Any, session_id: str) -> str | None:
+    """The same for a session id a connection resumes (None off flet_web)."""
     unique = getattr(connection, SESSION_KEY, None)
-    return unique(page.session.id) if unique is not None else None
+    return unique(session_id) if unique is not None else None
 
 
 def report_errors_to(page: ft.Page, report: Callable[[Callable[[str], None], str], None]) -> None:
