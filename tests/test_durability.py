@@ -19,16 +19,18 @@ from tests.factories import EVEN, game
 
 class Disk:
     """Records what platform.py asks of the operating system, in order:
-    ("open", path), ("fsync", path), ("replace", source, target)."""
+    ("open", path) for writing, ("fsync", path), ("replace", source, target)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.calls: list[tuple[str, ...]] = []
         real_fsync, real_replace = os.fsync, os.replace
 
-        def opened(path, mode="r", *args, **kwargs):
-            if "w" in mode or "a" in mode:
+        real_open = os.open
+
+        def opened(path, flags, *args, **kwargs):
+            if flags & (os.O_WRONLY | os.O_RDWR):
                 self.calls.append(("open", str(path)))
-            return open(path, mode, *args, **kwargs)
+            return real_open(path, flags, *args, **kwargs)
 
         def fsync(fd):
             self.calls.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
@@ -38,7 +40,7 @@ class Disk:
             self.calls.append(("replace", str(source), str(target)))
             real_replace(source, target)
 
-        monkeypatch.setattr(platform, "open", opened, raising=False)
+        monkeypatch.setattr(os, "open", opened)
         monkeypatch.setattr(os, "fsync", fsync)
         monkeypatch.setattr(os, "replace", replace)
 
@@ -104,6 +106,17 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
         platform.write_atomically(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["active.json"]
+
+
+def test_a_write_that_cannot_start_reports_why(tmp_path, monkeypatch):
+    """The cleanup of a file never made must not hide the reason it was not."""
+
+    def refused(path, *args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "open", refused)
+    with pytest.raises(PermissionError):
+        platform.write_atomically(tmp_path / "active.json", b"new")
 
 
 def test_a_failed_rename_removes_the_temporary(tmp_path, monkeypatch):
