@@ -31,10 +31,16 @@ def main() -> int:
     reviewed = equivalents()
     unreviewed: list[str] = []
     failing = False
+    seconds, timed, total = 0.0, 0, 0
     columns = ("mutants", "killed", "equiv.", "survived", "todo")
     print(f"{'module':<34}" + "".join(f"{c:>9}" for c in columns) + "  score")
     for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
-        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        data = json.loads(meta.read_text())
+        codes = data["exit_code_by_key"]
+        durations = data.get("durations_by_key", {})
+        seconds += sum(durations.values())
+        timed += len(durations)
+        total += len(codes)
         counts: Counter[str] = Counter()
         for name, code in codes.items():
             status = "todo" if code is None else status_by_exit_code[code]
@@ -55,6 +61,13 @@ def main() -> int:
             f"{counts['survived']:>9}{counts['todo']:>9}  {score:.1%}{note}"
         )
         failing |= not counts["todo"] and score < TARGET
+    if timed:
+        mean = seconds / timed
+        print(
+            f"\n{timed} mutants checked in {seconds / 60:.0f} min of test time "
+            f"({mean:.1f} s each); all {total} at 2 at a time: about "
+            f"{mean * total / 2 / 3600:.1f} h on this machine"
+        )
     if unreviewed:
         print(f"\n{len(unreviewed)} survivors neither killed nor reviewed (mutmut show NAME):")
         for name in unreviewed:
