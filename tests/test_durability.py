@@ -27,10 +27,15 @@ class Disk:
 
         real_open = os.open
 
-        def opened(path, flags, *args, **kwargs):
+        def opened(path, flags, *args, **kwargs):  # os.open
             if flags & (os.O_WRONLY | os.O_RDWR):
                 self.calls.append(("open", str(path)))
             return real_open(path, flags, *args, **kwargs)
+
+        def file_opened(path, mode="r", *args, **kwargs):  # open(), as platform.py sees it
+            if not isinstance(path, int) and ("w" in mode or "a" in mode):
+                self.calls.append(("open", str(path)))
+            return open(path, mode, *args, **kwargs)
 
         def fsync(fd):
             self.calls.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
@@ -41,6 +46,7 @@ class Disk:
             real_replace(source, target)
 
         monkeypatch.setattr(os, "open", opened)
+        monkeypatch.setattr(platform, "open", file_opened, raising=False)
         monkeypatch.setattr(os, "fsync", fsync)
         monkeypatch.setattr(os, "replace", replace)
 
@@ -114,7 +120,8 @@ def test_a_write_that_cannot_start_reports_why(tmp_path, monkeypatch):
     def refused(path, *args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-    monkeypatch.setattr(os, "open", refused)
+    monkeypatch.setattr(os, "open", refused)  # however platform.py opens the file
+    monkeypatch.setattr(platform, "open", refused, raising=False)
     with pytest.raises(PermissionError):
         platform.write_atomically(tmp_path / "active.json", b"new")
 
