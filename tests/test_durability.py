@@ -378,3 +378,56 @@ def test_a_restored_backup_is_written_durably(tmp_path, monkeypatch):
     assert restored
     for item in restored:
         disk.written_durably(tmp_path / item.relative_to(tmp_path / "backups" / day))
+
+
+# -- atomic.py: what a file holds and what a damaged one reports ---------------------------
+
+
+def test_a_file_is_compact_json_in_utf8_with_every_script_kept():
+    tables = {"games": {"1": {"name": "Ann ไทย שרה"}}}
+    assert atomic.encode(tables) == '{"games":{"1":{"name":"Ann ไทย שרה"}}}'.encode()
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"  \n", "the file is empty"),
+        (b'{"games": {', "not valid JSON (Expecting"),
+        (b'{"games": [1, 2]}', "not a table file"),
+        (b"[1, 2]", "not a table file"),
+    ],
+)
+def test_a_damaged_file_names_itself_and_why(tmp_path, content, reason):
+    path = tmp_path / "active.json"
+    path.write_bytes(content)
+    with pytest.raises(atomic.DamagedFileError) as damaged:
+        atomic.read_json_file(path)
+    assert damaged.value.path == path
+    assert str(damaged.value).startswith(f"{path}: {reason}")
+    assert str(damaged.value.reason).startswith(reason)
+
+
+def test_the_json_error_quoted_is_cut_at_80_characters(tmp_path):
+    path = tmp_path / "active.json"
+    path.write_bytes(b"[" * 100_000)  # too deep: Python's own message is longer than 80
+    with pytest.raises(atomic.DamagedFileError) as damaged:
+        atomic.read_json_file(path)
+    quoted = str(damaged.value.reason).removeprefix("not valid JSON (").removesuffix(")")
+    assert len(quoted) == 80 and quoted.startswith("maximum recursion depth exceeded")
+
+
+def test_no_journal_means_nothing_to_finish(tmp_path):
+    assert atomic.replay_journal(tmp_path) is False
+
+
+def test_every_version_of_a_file_carries_its_meta_row(tmp_path):
+    storage = AtomicJSONStorage(tmp_path / "active.json", meta={"kind": "active", "schema": 2})
+    assert storage.read() == {"_meta": {"1": {"kind": "active", "schema": 2}}}
+
+
+def test_a_file_is_parsed_once_what_was_written_is_kept_in_memory(tmp_path):
+    path = tmp_path / "active.json"
+    storage = AtomicJSONStorage(path)
+    storage.write({"games": {"1": {"id": "a"}}})
+    path.write_bytes(b"{}")  # only this process writes the folder: never read again
+    assert storage.read() == {"games": {"1": {"id": "a"}}}
