@@ -6,6 +6,7 @@ in a fraction of a second, not only in the slow SIGKILL loop of test_crash.py.""
 import errno
 import json
 import os
+import time
 from datetime import date
 from pathlib import Path
 
@@ -202,10 +203,13 @@ def test_link_or_copy_links_copies_where_it_cannot_and_stops_when_the_disk_is_fu
         assert not (tmp_path / f"never-{code}.json").exists()
 
 
-def test_a_second_folder_lock_is_refused_until_the_first_is_released(tmp_path):
+def test_a_second_folder_lock_is_refused_at_once_until_the_first_is_released(tmp_path):
     first, second = platform.FolderLock(tmp_path), platform.FolderLock(tmp_path)
     assert first.acquire()
+    assert (tmp_path / ".lock").is_file(), "the lock file other copies of the app look for"
+    began = time.monotonic()
     assert not second.acquire()
+    assert time.monotonic() - began < 0.5, "refused at once, not after a wait"
     first.release()
     assert second.acquire()
     second.release()
