@@ -16,7 +16,8 @@ from scorekeeper.ui.text import isolate, named_side, num, rules_name, sentence
 
 # Each side's colour: theme slots set from scorekeeper.ui.palette, so the
 # colour follows the light or dark theme and keeps its contrast in both.
-SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)
+# Sides 1 and 2, then the third and fourth player of cutthroat and solo.
+SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY, ft.Colors.PRIMARY, ft.Colors.ON_SURFACE)
 # Icons that point the way the text goes: drawn the other way round in a
 # right-to-left language (Flutter mirrors the layout, not the glyphs we name).
 MIRRORED = {
