@@ -31,14 +31,13 @@ def test_with_a_contract_a_failed_nils_tricks_count_for_the_partner():
     assert (side.contract, side.tricks_toward, side.made, side.nil_bags) == (3, 3, True, 0)
 
 
-def test_the_mercy_rule_ends_the_game_only_when_one_side_is_left():
+def test_the_mercy_score_ends_the_game_at_the_score_itself_and_the_highest_wins():
     rules = RuleSet(target=500, mercy=-200)
-    assert decide([-200, 50, 60], rules) == (None, False, False), "two sides still alive"
-    assert decide([-200, 50, -250], rules) == (1, False, True)
     assert decide([-199, 50], rules) == (None, False, False), "at -199, above the mercy score"
-    assert decide([-200, 50], rules) == (1, False, True), "at the mercy score: out"
-    assert decide([-300, -250], rules) == (1, False, True), "all out: the higher wins"
-    assert decide([-250, -250], rules) == (None, True, True)
+    assert decide([-200, 50], rules) == (1, False, True), "at the mercy score: over"
+    assert decide([-200, 50, 60], rules) == (2, False, True), "the single highest wins"
+    assert decide([-200, 60, 60], rules) == (None, True, True), "a shared highest plays on"
+    assert decide([-300, -250], rules) == (1, False, True)
 
 
 def test_the_target_is_reached_at_the_target_itself():
