@@ -18,6 +18,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import LANGUAGE_KEY, PICKED_COOKIE, make_main
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
@@ -221,9 +222,8 @@ async def open_app(
     if device_storage is not None:
         conn.device_storage = device_storage
     if cookies is not None:  # where flet-web's connection keeps its websocket
-        conn._FletApp__websocket = SimpleNamespace(
-            cookies=served_cookies(cookies, device_storage), headers={}
-        )
+        websocket = SimpleNamespace(cookies=served_cookies(cookies, device_storage), headers={})
+        setattr(conn, fletparts.WEBSOCKET, websocket)
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": route, "width": 400, "height": 860})
@@ -254,9 +254,8 @@ async def open_watch(
     if device_storage is not None:
         conn.device_storage = device_storage
     # where client_language finds the websocket of a served page
-    conn._FletApp__websocket = SimpleNamespace(  # type: ignore[attr-defined]
-        cookies=served_cookies(cookies or {}, device_storage), headers={}
-    )
+    websocket = SimpleNamespace(cookies=served_cookies(cookies or {}, device_storage), headers={})
+    setattr(conn, fletparts.WEBSOCKET, websocket)
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": route, "width": size[0], "height": size[1]})

@@ -7,7 +7,6 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 import flet as ft
@@ -16,6 +15,7 @@ from scorekeeper import i18n
 from scorekeeper.access import redacted
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui import fletparts
 from scorekeeper.ui.boot import BOOTED_KEY
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
@@ -26,7 +26,6 @@ from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
 AWAKE_KEY = "keep_screen_on"  # in the device's storage: False when the user turned it off
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 FONTS = {
     "NotoSansThai": "fonts/NotoSansThai-Regular.ttf",
     "NotoSansHebrew": "fonts/NotoSansHebrew-Regular.ttf",
@@ -633,16 +632,10 @@ PICKED_COOKIE = "picked"  # the language picked on the device, set by the page (
 AWAKE_COOKIE = "awake"  # "off" when the screen may go dark during a game, set alike
 
 
-def _socket(page: ft.Page) -> Any:
-    """The websocket of a page served by our web server (None elsewhere)."""
-    connection = getattr(page.session, "connection", None)
-    return getattr(connection, "_FletApp__websocket", None)
-
-
 def request_cookies(page: ft.Page) -> dict[str, str] | None:
     """The cookies the page's websocket request carried; None when not served
     by our web server (the offline build, a native app)."""
-    cookies = getattr(_socket(page), "cookies", None)
+    cookies = getattr(fletparts.websocket(page), "cookies", None)
     return dict(cookies) if cookies is not None else None
 
 
@@ -688,7 +681,7 @@ def client_language(page: ft.Page) -> str | None:
     a browser may open the websocket with a shorter Accept-Language), else
     the Accept-Language header the connection sent (the web server keeps the
     connection; a native app has none and starts in English)."""
-    socket = _socket(page)
+    socket = fletparts.websocket(page)
     cookies = getattr(socket, "cookies", None)
     cookie = cookies.get(LANGUAGE_COOKIE, "") if cookies is not None else ""
     if cookie and i18n.match(cookie) in i18n.LANGUAGES:

@@ -19,6 +19,7 @@ from scorekeeper import i18n
 from scorekeeper.access import KeyRing, Keys, Role, Throttle, redacted, secret_in_route
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import (
     announce_drawn,
     client_language,
@@ -188,14 +189,12 @@ async def ignored_route(event: ft.RouteChangeEvent) -> None:
 def no_tracebacks(page: ft.Page) -> None:
     """Flet sends a failing handler's traceback to the page; log it here instead
     and tell the page only that something failed."""
-    session = page.session
-    send_crash = session.error
 
-    def error(message: str) -> None:
+    def report(send: Callable[[str], None], message: str) -> None:
         log.error("a handler failed on %s: %s", page.client_ip, message)
-        send_crash(_("Something went wrong on the server (it was logged). Reload the page."))
+        send(_("Something went wrong on the server (it was logged). Reload the page."))
 
-    session.error = error  # type: ignore[method-assign]
+    fletparts.report_errors_to(page, report)
 
 
 async def log_out(page: ft.Page, language: str | None = None) -> None:
