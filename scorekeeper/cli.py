@@ -345,7 +345,39 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
     out = publish(Path(args.dir), base=args.base)
     print(_("Built the offline app in {folder}").format(folder=out))
+    print()
+    base = args_base(args.base)
+    print(_("Try it on this computer:"))
+    if base == "/":
+        print(f"  scorekeeper serve-site {out} --port 8560")
+        print("  http://127.0.0.1:8560/")
+    else:  # the local host serves the folder at its root
+        print(_("  build it again without --base, then: scorekeeper serve-site DIR --port 8560"))
+    print(
+        _("Host it: copy everything in {folder} to any static host that serves HTTPS").format(
+            folder=out
+        )
+    )
+    print(
+        _(
+            "  (GitHub Pages: push to main and the workflow .github/workflows/pages.yml "
+            "publishes it; Netlify, Cloudflare Pages or your own web server work too)."
+        )
+    )
+    if base == "/":
+        print(_("  It expects the host's root; for a sub-folder build with --base /NAME/."))
+    else:
+        print(_("  It expects to be served under {base}.").format(base=base))
+    print(_("Install it on a phone: open its address once with a connection, then"))
+    print(_("  Android (Chrome): Install app on the app's Home, or menu > Add to Home screen;"))
+    print(_("  iPhone (Safari): the Share button > Add to Home Screen."))
+    print(_("  From then on it starts from the home screen, with no network at all."))
     return 0
+
+
+def args_base(base: str) -> str:
+    """The path a site is built for, as publish normalises it ("/" or "/name/")."""
+    return "/" + base.strip("/") + "/" if base.strip("/") else "/"
 
 
 def cmd_serve_site(args: argparse.Namespace) -> int:

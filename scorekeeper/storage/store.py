@@ -238,6 +238,18 @@ class GameStore:
             self._file_lock.release()
             raise
 
+    def reopen(self) -> None:
+        """Forget what memory holds and read the folder again: its files were
+        put back as they were stored (the offline build, after a failed sync)."""
+        with self._lock:
+            self._txn = Transaction(self.folder)
+            self._after = []
+            for kept in (self._shards, self._index, self._facts_dbs, self._totals):
+                kept.clear()
+            self._summaries.clear()
+            self._shard_counts.clear()
+            self._open_all()
+
     # -- opening --------------------------------------------------------------
 
     def _open_all(self) -> None:

@@ -5,6 +5,7 @@ Each action validates, updates the game through the pure core, saves it, and
 leaves `errors` (field -> message, all at once) or `message` for the views.
 """
 
+import copy
 import errno
 import json
 from collections.abc import Callable, Hashable
@@ -230,6 +231,25 @@ class AppState:
         where = {Screen.HAND: "hand", Screen.SETUP: "players"}.get(self.screen)
         if where:
             self.errors[where] = message
+
+    def snapshot(self) -> dict[str, Any]:
+        """What the screen shows now, to put back if the action that follows
+        cannot be saved (the offline build learns that only after it ran)."""
+        kept = {}
+        for name, value in vars(self).items():
+            if isinstance(value, SetupForm):
+                value = copy.deepcopy(value)  # its lists change in place
+            elif isinstance(value, dict | list):
+                value = value.copy()
+            kept[name] = value
+        return kept
+
+    def put_back(self, snapshot: dict[str, Any], message: str) -> None:
+        """The action's writes failed and were undone: show what was shown
+        before it, and why nothing changed."""
+        vars(self).update(snapshot)
+        self.errors = dict(self.errors)  # the snapshot's own stays as it was
+        self.failed(message)
 
     def _clear(self) -> None:
         self.errors = {}

@@ -80,10 +80,6 @@ def bag_penalty_line(game: Game, sh: SideHand) -> str:
     )
 
 
-def hands_count(count: int) -> str:
-    return ngettext("{count} hand", "{count} hands", count).format(count=num(count))
-
-
 def signed(points: int) -> str:
     return i18n.signed(points)
 

@@ -5,6 +5,7 @@ language, as the keeper's app does (Hebrew right to left)."""
 
 import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
@@ -12,7 +13,6 @@ import flet as ft
 
 from scorekeeper import i18n
 from scorekeeper.access import redacted
-from scorekeeper.exchange import ID_PATTERN
 from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
@@ -24,7 +24,7 @@ from scorekeeper.ui.text import bid_label
 log = logging.getLogger(__name__)
 
 LIVE = "/live"
-GAME_ID = ID_PATTERN  # any stored game's id (new ones end in 8 hex digits, imports vary)
+GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6,8}")  # older ids have 6 hex digits
 BACK_ROW = 56  # the table display's way back to the list, in pixels
 SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)  # the theme's, as on the keeper's app
 

@@ -34,17 +34,6 @@ def directed(icon: ft.IconData) -> ft.IconData:
     return MIRRORED.get(icon, icon) if is_rtl() else icon
 
 
-def start_border(side: ft.BorderSide) -> ft.Border:
-    """A stripe where lines start: left, or right in a right-to-left language."""
-    return ft.Border.only(right=side) if is_rtl() else ft.Border.only(left=side)
-
-
-def start_padding(start: float, top: float = 0, bottom: float = 0) -> ft.Padding:
-    if is_rtl():
-        return ft.Padding.only(right=start, top=top, bottom=bottom)
-    return ft.Padding.only(left=start, top=top, bottom=bottom)
-
-
 def table_order(controls: list[ft.Control]) -> list[ft.Control]:
     """Controls in a row that maps the table (West to East): kept in that order
     on the screen whatever the language's direction (a row reads from the right
