@@ -248,15 +248,15 @@ def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
         summary = hook(page, "summary").inner_text()
         with i18n.language(language):
             failed = i18n.ngettext(
-                "{player}'s nil failed ({count} trick, +{count} as a bag)",
-                "{player}'s nil failed ({count} tricks, +{count} as bags)",
+                "{player}: nil failed ({count} trick, {bags} as a bag)",
+                "{player}: nil failed ({count} tricks, {bags} as bags)",
                 2,
-            ).format(player="\u2068" + NAMES[language][2] + "\u2069", count=2)
+            ).format(player="\u2068" + NAMES[language][2] + "\u2069", count=2, bags=i18n.signed(2))
             failed = sentence(failed)  # a summary line starts as a sentence
         assert failed.replace("\u2068", "").replace("\u2069", "") in summary.replace(
             "\u2068", ""
         ).replace("\u2069", "")
-        assert "this hand" not in summary and "deals next" not in summary
+        assert "this hand" not in summary and "Deals next" not in summary
         with i18n.language(language):
             side = i18n._("{names}: {score}, bags {count} of {limit}").split("{names}")[1]
             side = side.format(score="-58", count=i18n.number(2), limit=i18n.number(10))
@@ -273,7 +273,9 @@ def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
             hook(page, "turn")
             .inner_text()
             .startswith(
-                tr(language, "Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+                tr(language, "Hand {number} · Dealer: {dealer} · Bids first: {bidder}").split("{")[
+                    0
+                ]
             )
         )
     finally:
@@ -449,7 +451,7 @@ def test_the_watch_link_speaks_the_browsers_language(browser, app):
         expect(hook(watcher, "live-bags-0-0")).to_have_text(bags)
         button(watcher, "he", "Table display").click()
         expect(hook(watcher, "table-score-0")).to_have_text("\u2066-58\u2069")
-        turn = tr("he", "Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+        turn = tr("he", "Hand {number} · Dealer: {dealer} · Bids first: {bidder}").split("{")[0]
         assert shown(hook(watcher, "table-turn").inner_text()).startswith(turn)
     finally:
         keeper.context.close()

@@ -21,9 +21,9 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     banner,
-    directed,
     error_text,
     show_error,
+    table_order,
     tagged,
 )
 from scorekeeper.ui.state import BLIND, REST, AppState
@@ -46,12 +46,12 @@ def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -
     names = side_label(game, side)
     made = [b for seat in game.variant.sides[side] if (b := bids[seat]) is not None]
     if not made:
-        return _("{names} bid {contract}").format(names=names, contract="-")
+        return _("{names}: bid {contract}").format(names=names, contract="-")
     if all(b.is_nil for b in made):
-        return _("{names} bid {contract}").format(
+        return _("{names}: bid {contract}").format(
             names=names, contract=" + ".join(bid_label(b).lower() for b in made)
         )
-    return _("{names} bid {contract}").format(names=names, contract=num(contract))
+    return _("{names}: bid {contract}").format(names=names, contract=num(contract))
 
 
 KEY_HEIGHT = 52  # touch targets of at least 48 px
@@ -106,15 +106,19 @@ class Key:
 
 def key_rows(specials: list[Key], keys: list[Key]) -> ft.Column:
     """The special keys (nil, blind nil) share a row; the others go COLUMNS a
-    row, the last row padded so every number key has the same width."""
+    row, the last row padded so every number key has the same width. Digits
+    keep their left-to-right order in a right-to-left language too, as on a
+    Hebrew phone's keypad (1 at the left)."""
     rows = [keys[i : i + COLUMNS] for i in range(0, len(keys), COLUMNS)]
     return ft.Column(
         [
             *([ft.Row([k.control for k in specials], spacing=6)] if specials else []),
             *[
                 ft.Row(
-                    [k.control for k in row]
-                    + [ft.Container(expand=1) for _ in range(COLUMNS - len(row))],
+                    table_order(
+                        [k.control for k in row]
+                        + [ft.Container(expand=1) for _ in range(COLUMNS - len(row))]
+                    ),
                     spacing=6,
                 )
                 for row in rows
@@ -202,7 +206,7 @@ class HandView:
         if bids:
             step = ft.FilledButton(
                 _("Next: tricks"),
-                icon=directed(ft.Icons.ARROW_FORWARD),
+                icon=ft.Icons.ARROW_FORWARD,
                 on_click=on(state.to_tricks),
                 height=52,
                 expand=True,
@@ -222,9 +226,9 @@ class HandView:
             below = [ft.Row([cancel], alignment=ft.MainAxisAlignment.END)]
         dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
         if game.variant is Variant.TWO_PLAYER:
-            turn = _("{dealer} drew first; {bidder} bids first and leads")
+            turn = _("Drew first: {dealer} · Bids first and leads: {bidder}")
         else:
-            turn = _("{dealer} deals; {bidder} bids first and leads")
+            turn = _("Dealer: {dealer} · Bids first and leads: {bidder}")
         self.controls: list[ft.Control] = [
             ft.Text(sentence(turn.format(dealer=dealer, bidder=bidder)), size=16),
             self.hand_error,
@@ -270,7 +274,7 @@ class HandView:
                 show_error(self.errors[seat], errors.get(f"bid.{seat}"))
             else:
                 self.values[seat].value = str(draft.tricks[seat])
-                self.asides[seat].value = _("bid {bid}").format(bid=bid_label(bid))
+                self.asides[seat].value = _("bid {bid}").format(bid=bid_label(bid).lower())
                 self.rows[seat].label = _("Tricks for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"tricks.{seat}"))
         self._sync_keys(focus)
@@ -296,7 +300,7 @@ class HandView:
             return
         name = player(game, focus)
         if self.step is Step.BIDS:
-            title.value = _("{name}'s bid").format(name=name)
+            title.value = _("Bid: {name}").format(name=name)
             current = draft.bids[focus]
             for key in self.keys:
                 bid = BLIND_NIL if key.value == BLIND else Bid(int(key.value))
@@ -308,7 +312,7 @@ class HandView:
                     label = _("{bid} for {name}").format(bid=bid.value, name=name)
                 key.show(label, chosen=bid == current, enabled=True)
             return
-        title.value = _("Tricks taken by {name}").format(name=name)
+        title.value = _("Tricks taken: {name}").format(name=name)
         left = draft.left_for(focus)  # below 0: the others took too many, none to give
         for key in self.keys:
             if key.value == REST:
@@ -345,7 +349,7 @@ class HandView:
             notes.append(
                 ft.Text(
                     _(
-                        "{names} bid {contract}: more than the 13 tricks of a hand, they will "
+                        "{names}: bid {contract}, more than the 13 tricks of a hand: the side will "
                         "be set. Tap a player to change a bid."
                     ).format(names=side_label(game, s), contract=num(contracts[s])),
                     color=ft.Colors.TERTIARY,
@@ -460,13 +464,13 @@ def blind_nil_reminder(state: AppState) -> str:
             continue
         if partner in blind:
             texts.append(
-                _("{a} and {b} both bid blind nil: no card swap.").format(
+                _("Blind nil for both {a} and {b}: no card swap.").format(
                     a=player(game, seat), b=player(game, partner)
                 )
             )
         else:
             texts.append(
-                _("Blind nil: {a} and {b} now swap 3 cards.").format(
+                _("Blind nil: now 3 cards are swapped between {a} and {b}.").format(
                     a=player(game, seat), b=player(game, partner)
                 )
             )
