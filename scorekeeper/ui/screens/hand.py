@@ -8,7 +8,6 @@ then `sync()` updates it in place, so quick taps never land on a control
 being replaced.
 """
 
-import unicodedata
 from collections.abc import Sequence
 
 import flet as ft
@@ -58,23 +57,15 @@ KEY_HEIGHT = 52  # touch targets of at least 48 px
 COLUMNS = 5  # five keys a row fit a 360 px wide phone
 
 
-def key_text_size(text: str) -> int:
-    """A key's word fits a fifth of a 360 px phone on one line: a word of more
-    than five letters ("Mbetja") is set smaller (Thai marks above and below a
-    letter take no room of their own)."""
-    letters = sum(1 for c in text if unicodedata.category(c) != "Mn")
-    return 20 if letters <= 5 else 15
-
-
 class Key:
     """One keypad key: its visible text, the box that draws it, and the
     semantic button that names it ("4 for Ana", "Rest to Ben")."""
 
-    def __init__(self, state: AppState, on: Bind, value: str, text: str, size: int = 20) -> None:
+    def __init__(self, state: AppState, on: Bind, value: str, text: str) -> None:
         self.value = value
         self.text = ft.Text(
             text,
-            size=size,
+            size=20,
             weight=ft.FontWeight.BOLD,
             text_align=ft.TextAlign.CENTER,
         )
@@ -105,7 +96,7 @@ class Key:
 
 
 def key_rows(specials: list[Key], keys: list[Key]) -> ft.Column:
-    """The special keys (nil, blind nil) share a row; the others go COLUMNS a
+    """The special keys (nil and blind nil, or Rest) share a row; the others go COLUMNS a
     row, the last row padded so every number key has the same width. Digits
     keep their left-to-right order in a right-to-left language too, as on a
     Hebrew phone's keypad (1 at the left)."""
@@ -187,8 +178,10 @@ class HandView:
             numbers = [Key(state, on, str(n), str(n)) for n in range(1, 14)]
         else:
             numbers = [Key(state, on, str(n), str(n)) for n in range(14)]
-            rest = _("Rest")  # a key as narrow as a number's
-            numbers.append(Key(state, on, REST, rest, key_text_size(rest)))
+            # Rest has a row of its own, as nil and blind nil have on the bids
+            # step: its word is never squeezed into a digit's width ("Mbetja",
+            # "ที่เหลือ"), and the keypad is as tall on both steps.
+            specials.append(Key(state, on, REST, _("Rest")))
         self.keys = specials + numbers
         self.keypad_title = tagged("keypad-title", ft.Text("", size=16, weight=ft.FontWeight.BOLD))
         self.hand_error = error_text(None, "error-hand")
