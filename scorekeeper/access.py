@@ -13,6 +13,7 @@ import asyncio
 import hmac
 import json
 import os
+import re
 import secrets
 import tempfile
 import time
@@ -30,6 +31,17 @@ KEYS_FORMAT = "spades-keys/1"
 SECRET_BYTES = 32  # 43 characters in a URL: not guessable, even unthrottled
 KEEPER_PREFIX = "/key/"
 WATCH_PREFIX = "/watch/"
+
+
+# Anything that could be a secret: a link's secret is 43 such characters.
+SECRET_LIKE = re.compile(r"[A-Za-z0-9_-]{30,}")
+
+
+def redacted(route: object, limit: int = 200) -> str:
+    """A route (or anything a page sent) as the log may show it, quoted: every
+    run of 30 or more URL-safe characters is left out, so no secret, valid or
+    not, ever reaches a log file."""
+    return repr(SECRET_LIKE.sub("…", str(route))[:limit])
 
 
 class Role(StrEnum):

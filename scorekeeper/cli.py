@@ -17,14 +17,21 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.errors import ScorekeeperError, shorten
 from scorekeeper.i18n import _, moment, number
 
-MAX_INPUT_BYTES = 20_000_000  # an import or score file; years of games are a few MB
-
 if TYPE_CHECKING:
     from scorekeeper.storage.store import GameStore
 
 
 def _read_json(path: str) -> Any:
-    """A JSON file (or standard input), refused before parsing when too big."""
+    """A JSON file (or standard input), refused before parsing when too big or
+    nested too deep."""
+    from scorekeeper.exchange import (
+        MAX_INPUT_BYTES,
+        NotJSONError,
+        NotUTF8Error,
+        TooDeepError,
+        load_json,
+    )
+
     shown = shorten(path)
     too_big = ScorekeeperError(
         _("{path} is larger than {limit} MB: not a file of games").format(
@@ -46,14 +53,16 @@ def _read_json(path: str) -> Any:
     if len(raw) > MAX_INPUT_BYTES:
         raise too_big
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScorekeeperError(_("{path} is not UTF-8 text").format(path=shown)) from None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:  # ValueError: a 5,000-digit number, too
+        return load_json(raw)
+    except TooDeepError as error:
         raise ScorekeeperError(
-            _("{path} is not valid JSON: {reason}").format(path=shown, reason=str(error)[:80])
+            _("{path} is not a file of games: {reason}").format(path=shown, reason=error)
+        ) from None
+    except NotUTF8Error:
+        raise ScorekeeperError(_("{path} is not UTF-8 text").format(path=shown)) from None
+    except NotJSONError as error:
+        raise ScorekeeperError(
+            _("{path} is not valid JSON: {reason}").format(path=shown, reason=error)
         ) from None
 
 
@@ -254,7 +263,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         hosts=args.host,
         limits=limits,
+        proxies=[_proxy_address(a) for a in args.trust_proxy],
     )
+
+
+def _proxy_address(text: str) -> str:
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise ScorekeeperError(
+            _("--trust-proxy {value!r} is not an IP address (such as 127.0.0.1)").format(
+                value=text[:80]
+            )
+        ) from None
 
 
 def cmd_keys_reset(args: argparse.Namespace) -> int:
@@ -333,6 +356,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=5,
         metavar="M",
         help=_("a closed page can come back to where it was within M minutes (5)"),
+    )
+    serve.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help=_(
+            "a reverse proxy in front of the app, at this IP address: the device address "
+            "it forwards (X-Forwarded-For) is believed (repeatable; by default none is)"
+        ),
     )
     serve.set_defaults(func=cmd_serve)
 

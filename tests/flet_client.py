@@ -15,7 +15,11 @@ REGISTER, PATCH, EVENT, PROPS, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
 
 
 def open_socket(
-    port: int, host: str | None = None, origin: str | None = "same", path: str = "/ws"
+    port: int,
+    host: str | None = None,
+    origin: str | None = "same",
+    path: str = "/ws",
+    headers: dict[str, str] | None = None,
 ) -> ClientConnection:
     """A websocket to 127.0.0.1:port that says it is for `host` from `origin`."""
     host = host or f"127.0.0.1:{port}"
@@ -29,6 +33,7 @@ def open_socket(
         open_timeout=10,
         max_size=None,
         compression=None,
+        additional_headers=headers,
         legacy=True,  # a plain connection, closed by the caller
     )
 

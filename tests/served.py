@@ -43,14 +43,14 @@ def free_port() -> int:
 
 
 class ServedApp:
-    def __init__(self, data: Path, port: int | None = None) -> None:
+    def __init__(self, data: Path, port: int | None = None, log: Path | None = None) -> None:
         self.data = data
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
         self.url = self.base  # the keeper link once started
         self.watch_url = self.base
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = open(os.environ.get("SCOREKEEPER_SERVER_LOG", os.devnull), "ab")  # noqa: SIM115
+        self.log = open(log or os.environ.get("SCOREKEEPER_SERVER_LOG", os.devnull), "ab")  # noqa: SIM115
 
     def start(self, timeout: float = 30, *flags: str) -> float:
         """Start the server; returns the seconds until it answered."""

@@ -259,6 +259,7 @@ NOT_PEOPLE = {
     "Imported {count} game from {name}.",
     "Nothing was imported from {name}: {reason}",
     "{name} is not a JSON file: {reason}",
+    "{name} is not a file of games: {reason}",
     "{name} is too big to be a Spades file ({size} MB).",
     "{name} must be a whole number from {low} to {high}{off}, got {value!r}",
     "{name} must be true or false, got {value!r}",

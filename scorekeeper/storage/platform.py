@@ -65,6 +65,12 @@ def write_atomically(path: Path, data: bytes) -> None:
     fsync_folder(path.parent)
 
 
+def copy_atomically(source: Path, target: Path) -> None:
+    """Put a copy of `source` (a backup) in place of `target`, as durably as any
+    write: after a crash there is the old `target` or the whole copy."""
+    write_atomically(target, source.read_bytes())
+
+
 def replace(source: Path, target: Path) -> None:
     os.replace(source, target)
 

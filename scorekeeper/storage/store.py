@@ -99,6 +99,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 SHARD_SIZE = 250
 BACKUP_DAYS = 7
+NOTICE_LIST = 10  # a notice names at most this many games, then gives a count
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 # What an index file's row needs to list a game ...
 LISTED_KEYS = frozenset(
@@ -131,8 +132,13 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def new_id(at: datetime) -> str:
-    return f"{at:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+def new_id(at: datetime, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """A game id: the time it was made (readable, sorts by age) and 8 random
+    hex digits; never one in `taken` (the store's ids and the batch's so far)."""
+    while True:
+        game_id = f"{at:%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
+        if game_id not in taken:
+            return game_id
 
 
 def _meta(kind: str) -> dict[str, Any]:
@@ -271,7 +277,10 @@ class GameStore:
                 number, DamagedFileError(self._path("index", number), later("missing"))
             )
             self._load_index(number, tables, number in archived)
-        self._repair()
+        renamed = self._repair_archived_ids()
+        renamed += self._repair()
+        if renamed:
+            self._tell_renamed(renamed)
 
     def _path(self, kind: str, number: int) -> Path:
         return self.folder / kind / _shard_name(number)
@@ -305,7 +314,7 @@ class GameStore:
             candidate = day / path.relative_to(self.folder)
             tables = self._read_checked(candidate, kind)
             if isinstance(tables, dict):
-                platform.copy_file(candidate, path)
+                platform.copy_atomically(candidate, path)
                 self.notices.append(
                     later(
                         "{file} could not be read ({reason}); it was moved to {moved} "
@@ -385,7 +394,7 @@ class GameStore:
         for day in reversed(self._backup_days()):
             candidate = day / path.relative_to(self.folder)
             if isinstance(self._read_checked(candidate, "archive"), dict):
-                platform.copy_file(candidate, path)
+                platform.copy_atomically(candidate, path)
                 self.notices.append(
                     later(
                         "{path} was missing; the backup of {day} was restored.",
@@ -651,11 +660,20 @@ class GameStore:
     def _after_unarchive(self, game_id: str) -> None:
         self._forget(game_id)
 
-    def _repair(self) -> None:
+    def _repair(self) -> list[tuple[str, str]]:
         """A game both in progress and archived (files from before transactions,
-        or restored backups): the newer copy wins, compared as instants."""
+        or restored backups): the newer copy wins, compared as instants. Two
+        different games under one id (an older version could give one id to
+        two imported games) both stay: the later one gets a new id, returned
+        as (old, new) pairs."""
+        renamed: list[tuple[str, str]] = []
+        seen: set[str] = set()
         for doc in self._active.table("games").all():
             archived = self._summaries.get(doc["id"])
+            if doc["id"] in seen or (archived and not self._same_game(doc, archived)):
+                renamed.append(self._rename_active(doc))
+                continue
+            seen.add(doc["id"])
             if not archived:
                 if doc["summary"]["status"] == Status.FINISHED.value:
                     self._archive_many([dict(doc)])
@@ -667,6 +685,87 @@ class GameStore:
             else:
                 with self._transaction():
                     self._unarchive(doc["id"])
+        return renamed
+
+    def _same_game(self, doc: dict[str, Any], summary: dict[str, Any]) -> bool:
+        """Whether an in-progress document and an archived game of the same id
+        are two copies of one game (one saved further than the other): same
+        set-up, and the hands of one begin the hands of the other."""
+        found = self._shard(summary["shard"]).table("games").get(Query().id == doc["id"])
+        if not isinstance(found, dict):
+            return True  # nothing to lose: the listed record is gone
+        mine, theirs = doc.get("record"), found.get("record")
+        if not (isinstance(mine, dict) and isinstance(theirs, dict)):
+            return False
+        if {k: v for k, v in mine.items() if k != "hands"} != {
+            k: v for k, v in theirs.items() if k != "hands"
+        }:
+            return False
+        a, b = mine.get("hands") or [], theirs.get("hands") or []
+        shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
+        return bool(longer[: len(shorter)] == shorter)
+
+    def _rename_active(self, doc: Any) -> tuple[str, str]:
+        """Give an in-progress game that shares its id with another a new one."""
+        old = doc["id"]
+        fresh = new_id(instant(doc["created_at"]), self._ids())
+        renamed = {**dict(doc), "id": fresh, "summary": {**doc["summary"], "id": fresh}}
+        with self._transaction():
+            self._active.table("games").update(renamed, doc_ids=[doc.doc_id])
+        return old, fresh
+
+    def _repair_archived_ids(self) -> list[tuple[str, str]]:
+        """Archived games that share an id with an earlier archived one get a
+        new id, in their archive file and its index: nothing is lost."""
+        seen: set[str] = set()
+        broken: list[int] = []
+        for number in sorted(self._index):
+            ids = [row["id"] for row in self._index_rows(number)]
+            if len(set(ids)) < len(ids) or not seen.isdisjoint(ids):
+                broken.append(number)
+            seen.update(ids)
+        if not broken:
+            return []
+        renamed: list[tuple[str, str]] = []
+        taken = {*seen, *(d["id"] for d in self._active.table("games").all())}
+        kept = {
+            row["id"] for n in sorted(self._index) if n not in broken for row in self._index_rows(n)
+        }
+        for number in broken:
+            games = self._shard(number).table("games")
+            changes: list[tuple[int, dict[str, Any]]] = []
+            for doc in games.all():
+                game_id = doc["id"]
+                if game_id in kept:
+                    fresh = new_id(instant(doc["created_at"]), taken)
+                    taken.add(fresh)
+                    summary = doc.get("summary")
+                    summary = {**summary, "id": fresh} if isinstance(summary, dict) else summary
+                    changes.append((doc.doc_id, {**dict(doc), "id": fresh, "summary": summary}))
+                    renamed.append((game_id, fresh))
+                    game_id = fresh
+                kept.add(game_id)
+            with self._transaction():
+                for doc_id, changed in changes:
+                    games.update(changed, doc_ids=[doc_id])
+                self._rebuild_index(number)
+        self._summaries, self._shard_counts = {}, {}
+        for number in sorted(self._index):
+            for row in self._index_rows(number):
+                self._remember(row)
+        return renamed
+
+    def _tell_renamed(self, renamed: list[tuple[str, str]]) -> None:
+        more = len(renamed) - NOTICE_LIST
+        self.notices.append(
+            later(
+                "Games that shared an id with another game now have ids of their own, "
+                "and nothing was lost ({count}: {renamed}{more}).",
+                count=len(renamed),
+                renamed=", ".join(f"{old} -> {new}" for old, new in renamed[:NOTICE_LIST]),
+                more=later(" and {count} more", count=more) if more > 0 else "",
+            )
+        )
 
     # -- backups --------------------------------------------------------------
 
@@ -755,19 +854,19 @@ class GameStore:
         """Store several games in one go; all or none, even if the process dies."""
         stamp = now()
         with self._lock:
+            taken = self._ids()
             for item in incoming:
-                if item.id is not None and self._exists(item.id):
+                if item.id is not None and item.id in taken:
                     raise ConflictError(f"a game with id {item.id!r} is already stored")
-            saved = [
-                SavedGame(
-                    item.id or new_id(stamp),
-                    item.game,
-                    (item.created_at or stamp).astimezone(UTC),
-                    (item.updated_at or stamp).astimezone(UTC),
-                    1,
-                )
-                for item in incoming
-            ]
+                if item.id is not None:
+                    taken.add(item.id)  # a batch that names one id twice is refused too
+            saved = []
+            for item in incoming:
+                game_id = item.id or new_id(stamp, taken)
+                taken.add(game_id)
+                created = (item.created_at or stamp).astimezone(UTC)
+                updated = (item.updated_at or stamp).astimezone(UTC)
+                saved.append(SavedGame(game_id, item.game, created, updated, 1))
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
@@ -777,6 +876,10 @@ class GameStore:
                 if finished:
                     self._archive_many(finished)
             return saved
+
+    def _ids(self) -> set[str]:
+        """Every stored game's id, in progress or archived."""
+        return {*self._summaries, *(d["id"] for d in self._active.table("games").all())}
 
     def _exists(self, game_id: str) -> bool:
         return game_id in self._summaries or self._active_doc(game_id) is not None
@@ -1101,10 +1204,14 @@ def restore_backup(folder: Path, day: str) -> Path:
             if (folder / kind).is_dir():
                 for shard in (folder / kind).glob("[0-9]*.json"):
                     platform.replace(shard, aside / kind / shard.name)
+        for moved in (folder, *(folder / kind for kind in ("archive", "index", "facts"))):
+            if moved.is_dir():
+                platform.fsync_folder(moved)
         for item in source.rglob("*.json"):
             target = folder / item.relative_to(source)
             target.parent.mkdir(exist_ok=True)
-            platform.copy_file(item, target)
+            platform.copy_atomically(item, target)  # each rename made durable
+        platform.fsync_folder(folder)  # and the folders made for them
         return aside
     except OSError as error:
         raise DataFolderError(

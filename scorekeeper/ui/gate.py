@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import i18n
-from scorekeeper.access import KeyRing, Keys, Role, Throttle, secret_in_route
+from scorekeeper.access import KeyRing, Keys, Role, Throttle, redacted, secret_in_route
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import client_language, make_main, page_fonts, speak, theme
@@ -175,7 +175,7 @@ def _closed_door(page: ft.Page, logged_out: bool) -> None:
 
 async def ignored_route(event: ft.RouteChangeEvent) -> None:
     route = getattr(event, "route", None)
-    log.warning("a page without access asked for %r: ignored", str(route)[:200])
+    log.warning("a page without access asked for %s: ignored", redacted(route))
 
 
 def no_tracebacks(page: ft.Page) -> None:

@@ -20,7 +20,7 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import ASSETS_DIR
 from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient
-from scorekeeper.ui.web import WS_PATH, Limits, ServerConfig, build_app
+from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, build_app
 from scorekeeper.ui.webclient import prepare
 
 # The page's meta description (for an installed app's listing, never on screen).
@@ -52,6 +52,27 @@ def print_qr(url: str) -> None:
     qr.print_ascii(out=sys.stdout, invert=True)
 
 
+def uvicorn_config(
+    app: ASGIApp, bind: str, port: int, proxies: Sequence[str] = ()
+) -> uvicorn.Config:
+    """How the app is served. A forwarded client address (X-Forwarded-For) is
+    believed only from the proxies named: uvicorn would believe any from
+    127.0.0.1, so a local process could pose as many devices and slip past the
+    per-address caps and the slow-down for wrong secrets."""
+    return uvicorn.Config(
+        app,
+        host=bind,
+        port=port,
+        ws="websockets-sansio",
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=3,
+        server_header=False,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) if proxies else [],
+    )
+
+
 def serve(
     data: str | None,
     port: int,
@@ -59,6 +80,7 @@ def serve(
     open_browser: bool,
     hosts: Sequence[str] = (),
     limits: Limits | None = None,
+    proxies: Sequence[str] = (),
 ) -> int:
     if os.environ.get("SCOREKEEPER_DEBUG"):
         logging.basicConfig(level=logging.INFO)
@@ -121,18 +143,7 @@ def serve(
         static=static,
         on_startup=started,
     )
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            host=bind,
-            port=port,
-            ws="websockets-sansio",
-            log_level="warning",
-            access_log=False,
-            timeout_graceful_shutdown=3,
-            server_header=False,
-        )
-    )
+    server = uvicorn.Server(uvicorn_config(app, bind, port, proxies))
     try:
         server.run()
     finally:

@@ -21,9 +21,17 @@ from scorekeeper.errors import (
     ScorekeeperError,
     clip,
 )
-from scorekeeper.exchange import export_csv, export_record, parse_import
+from scorekeeper.exchange import (
+    MAX_INPUT_BYTES,
+    NotJSONError,
+    TooDeepError,
+    export_csv,
+    export_record,
+    load_json,
+    parse_import,
+)
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
+from scorekeeper.model import BLIND_NIL, Bid, Game, Variant
 from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import GameScore, Status, score_game
@@ -50,7 +58,6 @@ HISTORY_PAGE = 30
 BLIND = "blind"  # the keypad's blind nil key
 REST = "rest"  # the keypad's key that gives the focused player the tricks left
 DELETED = -1  # the revision told to other devices when a game is deleted
-MAX_IMPORT_BYTES = 20_000_000  # years of games are a few MB
 
 
 @dataclass(frozen=True)
@@ -165,6 +172,7 @@ class AppState:
         self.show_keeper_link = False
         self.confirm_reset = False
         self.language = i18n.DEFAULT  # the session translates everything into it
+        self.keep_screen_on = True  # a setting of this device (kept in its storage)
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -205,6 +213,16 @@ class AppState:
             self.language = code
             self._clear()
             self.summary = []  # written in the language before
+
+    def set_keep_screen_on(self, on: bool) -> None:
+        """The device's setting: whether the screen stays on while a game is open."""
+        self.keep_screen_on = bool(on)
+
+    @property
+    def wants_screen_on(self) -> bool:
+        """The players glance at the scoreboard between hands and enter a hand
+        minutes after its bids: the screen must not go dark meanwhile."""
+        return self.keep_screen_on and self.screen in (Screen.GAME, Screen.HAND)
 
     # -- home and history -------------------------------------------------------
 
@@ -288,16 +306,21 @@ class AppState:
         self.show_history()
         if data is None:
             return
-        if len(data) > MAX_IMPORT_BYTES:
+        if len(data) > MAX_INPUT_BYTES:
             self.message = _("{name} is too big to be a Spades file ({size} MB).").format(
                 name=name, size=len(data) // 1_000_000
             )
             return
         try:
-            incoming = parse_import(json.loads(data.decode("utf-8")))
+            incoming = parse_import(load_json(data))
             saved = self.store.import_games(incoming)
-        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        except NotJSONError as error:
             self.message = _("{name} is not a JSON file: {reason}").format(name=name, reason=error)
+            return
+        except TooDeepError as error:
+            self.message = _("{name} is not a file of games: {reason}").format(
+                name=name, reason=error
+            )
             return
         except ScorekeeperError as error:
             self.message = _("Nothing was imported from {name}: {reason}").format(
@@ -538,19 +561,6 @@ class AppState:
     def set_bid(self, seat: int, bid: Bid | None) -> None:
         if self.draft:
             self._change_draft(self.draft.with_bid(seat, bid), f"bid.{seat}")
-
-    def toggle_nil(self, seat: int, blind: bool = False) -> None:
-        if self.draft:
-            wanted = BLIND_NIL if blind else NIL
-            self.set_bid(seat, None if self.draft.bids[seat] == wanted else wanted)
-
-    def step_bid(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_bid(seat, delta), f"bid.{seat}")
-
-    def step_tricks(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_tricks(seat, delta), f"tricks.{seat}")
 
     def rest_to(self, seat: int) -> None:
         if self.draft:
@@ -898,6 +908,7 @@ class AppState:
         except GameNotFoundError:
             self.go_home()
             return
+        self.changed = (self.deleted.id, DELETED)  # another device showing it is told
         self.go_home()
         self.message = _("Game deleted.")
 
@@ -905,6 +916,7 @@ class AppState:
         if self.deleted:
             restored = self.store.restore(self.deleted)
             self.deleted = None
+            self.changed = (restored.id, restored.revision)
             if self.screen is Screen.HOME:
                 self.go_home()
                 self.message = _("Game restored.")

@@ -32,6 +32,7 @@ from flet_web.fastapi import FastAPI, FletApp, FletStaticFiles, app_manager
 from starlette.routing import Mount, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from scorekeeper.access import redacted
 from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,9 @@ REPLACED_HEADERS = frozenset(
 )
 
 
+MAX_IDLE_MINUTES = 7 * 24 * 60
+
+
 @dataclass(frozen=True)
 class Limits:
     max_sessions: int = 64  # sessions held in all, connected or waiting to be resumed
@@ -71,8 +75,11 @@ class Limits:
         for name in ("max_sessions", "per_address"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)!r}")
-        if not self.idle_minutes > 0:
-            raise ValueError(f"idle_minutes must be above 0, not {self.idle_minutes!r}")
+        if not 0 < self.idle_minutes <= MAX_IDLE_MINUTES:
+            raise ValueError(
+                f"idle_minutes must be above 0 and at most {MAX_IDLE_MINUTES} (a week), "
+                f"not {self.idle_minutes!r}"
+            )
 
 
 @dataclass
@@ -388,6 +395,21 @@ def frame_problem(data: bytes | None, registered: bool) -> str | None:
     return None
 
 
+class HttpOnly:
+    """The static files answer HTTP; a websocket anywhere but at /ws gets a
+    plain 404 (not an error with a traceback in the log)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            log.info("refused a websocket at %s", redacted(scope.get("path", "")))
+            await refuse(scope, send, 404, f"Not found: websockets are served at /{WS_PATH} only")
+            return
+        await self.app(scope, receive, send)
+
+
 def flet_static_files(config: ServerConfig) -> ASGIApp:
     """The Flutter client and the app's assets, all served locally."""
     static: ASGIApp = FletStaticFiles(
@@ -415,7 +437,7 @@ def build_app(
         on_startup=[on_startup] if on_startup else None,
         routes=[
             WebSocketRoute(f"/{WS_PATH}", FletSocket(main, sessions)),
-            Mount("/", app=static or flet_static_files(config)),
+            Mount("/", app=HttpOnly(static or flet_static_files(config))),
         ],
     )
     api.state.sessions = sessions
