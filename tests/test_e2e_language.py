@@ -484,3 +484,39 @@ def test_the_rest_key_shows_its_word_unsqueezed_on_a_small_phone(browser, app, l
             assert abs(glyph_heights(page, rest)[0] - max(glyph_heights(page, digit))) <= 1
     finally:
         page.context.close()
+
+
+def arrow_points(page: Page, language: str) -> str:
+    """Which way the arrow of *Next: tricks* points as drawn: its head is the
+    half of the icon with more ink (the shaft alone is thin)."""
+    play = (4, 3, 3, 3)
+    button(page, language, "New game").click()
+    for seat, name in enumerate(NAMES.get(language, ("Alex", "Beth", "Charlie", "David"))):
+        with i18n.language(language):
+            label = f"{i18n.number(seat + 1)} · {i18n._(('South', 'West', 'North', 'East')[seat])}"
+        type_into(page, label, name)
+    button(page, language, "Start game").click()
+    button(page, language, "Enter hand").click()
+    expect(hook(page, "contracts")).to_be_visible()
+    settle(page)
+    for seat, bid in enumerate(play):
+        pick(page, seat, bid)
+    step = button(page, language, "Next: tricks")
+    columns = page.evaluate(FIRST_LINE_INK, inside(page, step, 8))
+    found = words(columns, gap=6)
+    icon = found[-1] if i18n.get(language).rtl else found[0]  # the icon comes first
+    half = len(icon) // 2
+    return "left" if sum(icon[:half]) > sum(icon[-half:]) else "right"
+
+
+@pytest.mark.parametrize(
+    ("locale", "language", "way"), [("en-US", "en", "right"), ("he-IL", "he", "left")]
+)
+def test_the_arrow_points_the_way_the_language_reads(browser, app, locale, language, way):
+    """Flutter turns a forward arrow in a right-to-left language by itself: a
+    screen that turned it too drew it pointing right in Hebrew."""
+    page = open_in(browser, app.url, locale, SMALL_PHONE)
+    try:
+        assert arrow_points(page, language) == way
+    finally:
+        page.context.close()
