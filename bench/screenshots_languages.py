@@ -27,6 +27,7 @@ from tests.served import (
     served,
     settle,
     shoot,
+    still,
     type_into,
 )
 from tests.test_e2e_language import NAMES, button, open_in, play_a_hand, tr
@@ -101,6 +102,9 @@ def thai_rules(page: Page) -> None:
     button(page, "th", "Rules").click()
     expect(page.get_by_text(tr("th", "Scoring a hand"))).to_be_visible()
     settle(page)
+    page.mouse.move(180, 400)
+    page.mouse.wheel(0, 2000)  # down to the two-player paragraph, where it used to break
+    still(page)
     shoot(page, "lang-th-rules")
 
 

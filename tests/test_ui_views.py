@@ -523,7 +523,7 @@ def test_two_player_setup_and_hand_speak_of_drawing(store):
         await app.click("Start game")
         assert plain(app.hook("turn").value) == "Hand 1 · Draws first: Ana · Bids first: Ben"
         await app.click("Enter hand")
-        assert any("Drew first: Ana · Bids first and leads: Ben" in plain(t) for t in app.texts())
+        assert any("Drew first: Ana · Bids first: Ben" in plain(t) for t in app.texts())
         assert not any("deal" in t for t in app.texts())
         await app.click("Cancel")
         await enter_hand(app, [5, "nil"], [12, 1])

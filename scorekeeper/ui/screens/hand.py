@@ -219,9 +219,9 @@ class HandView:
             below = [ft.Row([cancel], alignment=ft.MainAxisAlignment.END)]
         dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
         if game.variant is Variant.TWO_PLAYER:
-            turn = _("Drew first: {dealer} · Bids first and leads: {bidder}")
+            turn = _("Drew first: {dealer} · Bids first: {bidder}")
         else:
-            turn = _("Dealer: {dealer} · Bids first and leads: {bidder}")
+            turn = _("Dealer: {dealer} · Bids first: {bidder}")
         self.controls: list[ft.Control] = [
             ft.Text(sentence(turn.format(dealer=dealer, bidder=bidder)), size=16),
             self.hand_error,
