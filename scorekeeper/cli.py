@@ -5,12 +5,13 @@ commands import storage or the UI when they run.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import socket
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -83,14 +84,31 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_store(args: argparse.Namespace) -> "GameStore":
+@contextlib.contextmanager
+def _open_store(args: argparse.Namespace) -> Iterator["GameStore"]:
+    """The data folder's store, for one command. What it had to repair or
+    could not read is printed, whether found on opening or while the command
+    read the games (an archive file that turns out damaged, say)."""
     from scorekeeper.storage.location import data_folder
     from scorekeeper.storage.store import GameStore
 
     store = GameStore(data_folder(args.data))
-    for notice in store.notices:
-        print(_("warning: {notice}").format(notice=notice), file=sys.stderr)
-    return store
+    told = 0
+
+    def tell() -> None:
+        nonlocal told
+        for notice in store.notices[told:]:
+            print(_("warning: {notice}").format(notice=notice), file=sys.stderr)
+        told = len(store.notices)
+
+    try:
+        tell()
+        yield store
+    finally:
+        try:
+            tell()
+        finally:
+            store.close()
 
 
 def cmd_where(args: argparse.Namespace) -> int:
@@ -107,8 +125,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     with _open_store(args) as store:
         for path in args.files:
             try:
-                incoming = parse_import(_read_json(path))
-                saved = store.import_games(incoming)
+                data = _read_json(path)
+            except ScorekeeperError as error:  # its words name the file already
+                print(_("error: {reason}").format(reason=error), file=sys.stderr)
+                failed = True
+                continue
+            try:
+                saved = store.import_games(parse_import(data))
             except ScorekeeperError as error:
                 print(f"error: {path}: {error}", file=sys.stderr)
                 failed = True

@@ -15,6 +15,7 @@ from typing import Any
 
 from scorekeeper.errors import Problem, ScorekeeperError, clip
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import number as digits
 from scorekeeper.model import Game
 from scorekeeper.record import (
     bid_to_json,
@@ -27,6 +28,7 @@ from scorekeeper.saved import SavedGame
 from scorekeeper.scoring import score_game
 
 MAX_IMPORT_GAMES = 20_000
+SHOWN_PROBLEMS = 10  # a refused import names this many problems, then counts the rest
 MAX_INPUT_BYTES = 20_000_000  # an import or score file; years of games are a few MB
 # A file of games nests 5 deep (a list of records, a record, its hands, a hand,
 # its bids). Deeper JSON is refused before it is parsed: 20,000 brackets in
@@ -83,9 +85,17 @@ def load_json(raw: bytes) -> Any:
 
 
 class ImportRefusedError(ScorekeeperError):
+    """A file none of whose games was stored; `listing` names the first
+    problems and counts the rest, so 20,000 bad records make one short line."""
+
     def __init__(self, problems: Sequence[str]) -> None:
+        self.listing = "; ".join(problems[:SHOWN_PROBLEMS])
+        rest = len(problems) - SHOWN_PROBLEMS
+        if rest > 0:
+            more = ngettext("and {count} more problem", "and {count} more problems", rest)
+            self.listing += "; " + more.format(count=digits(rest))
         super().__init__(
-            _("nothing was imported: {problems}").format(problems="; ".join(problems)),
+            _("nothing was imported: {problems}").format(problems=self.listing),
             tuple(Problem("import", p) for p in problems),
         )
 

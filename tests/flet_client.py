@@ -20,12 +20,14 @@ def open_socket(
     origin: str | None = "same",
     path: str = "/ws",
     headers: dict[str, str] | None = None,
+    source: str | None = None,
 ) -> ClientConnection:
     """A websocket to 127.0.0.1:port that says it is for `host` from `origin`."""
     host = host or f"127.0.0.1:{port}"
     if origin == "same":
         origin = f"http://{host}"
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    source_address = (source, 0) if source else None  # another loopback address: another device
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=source_address)
     return connect(
         f"ws://{host}{path}",
         sock=sock,

@@ -108,3 +108,47 @@ def test_the_command_line_refuses_a_deep_file_with_one_clear_line(tmp_path, comm
     )
     result = run(tmp_path / "data", command, "-", stdin=DEEP)
     assert result.returncode == 2 and b"more than 32 deep" in result.stderr
+
+
+BAD_HAND = {
+    "format": "spades-score/1",
+    "players": ["Alex", "Beth", "Charlie", "David"],
+    "hands": [{"bids": [3, 3, 3, 3], "tricks": [4, 4, 3, 3]}],
+}
+
+
+def test_the_app_says_nothing_was_imported_once(tmp_path):
+    with GameStore(tmp_path) as store:
+        state = AppState(store)
+        state.import_file("import-bad.json", json.dumps([BAD_HAND]).encode())
+        assert state.message.startswith(
+            "Nothing was imported from import-bad.json: game 1: hand 1:"
+        )
+        assert state.message.lower().count("nothing was imported") == 1
+
+
+def test_a_refused_import_of_20000_records_is_one_short_message(tmp_path):
+    raw = json.dumps([BAD_HAND] * 20_000).encode()
+    with GameStore(tmp_path / "app") as store:
+        state = AppState(store)
+        state.import_file("many.json", raw)
+        assert "game 10: hand 1:" in state.message and "game 11:" not in state.message
+        assert state.message.endswith("and 19,990 more problems")
+        assert len(state.message) < 2_000
+    source = tmp_path / "many.json"
+    source.write_bytes(raw)
+    result = run(tmp_path / "data", "import", str(source))
+    assert result.returncode == 2
+    (line,) = result.stderr.decode().splitlines()
+    assert line.startswith(f"error: {source}: nothing was imported: game 1: hand 1:")
+    assert line.endswith("and 19,990 more problems") and len(line) < 2_000
+
+
+def test_the_command_line_names_an_unreadable_file_once(tmp_path):
+    source = tmp_path / "broken.json"
+    source.write_text("{not json")
+    result = run(tmp_path / "data", "import", str(source))
+    (line,) = result.stderr.decode().splitlines()
+    assert (
+        line.startswith(f"error: '{source}' is not valid JSON") and line.count("broken.json") == 1
+    )

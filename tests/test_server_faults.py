@@ -9,7 +9,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 
 from scorekeeper.access import load_keys, redacted
-from tests.flet_client import FletClient, open_socket
+from tests.flet_client import INVOKE, FletClient, open_socket
 from tests.served import ServedApp, free_port
 from tests.test_access import run
 
@@ -101,3 +101,16 @@ def test_serve_refuses_a_proxy_that_is_not_an_address(tmp_path):
     done = run("--data", str(tmp_path), *SERVE, str(free_port()), "--trust-proxy", "my-proxy")
     assert done.returncode == 2
     assert "'my-proxy' is not an IP address" in done.stderr
+
+
+def test_a_message_as_large_as_the_largest_import_arrives(logged):
+    """The file of a web import comes back in one websocket message: one of
+    nearly 20 MB (the import limit) must not close the page's connection."""
+    keeper = FletClient(open_socket(logged.port))
+    keeper.register("/key/" + load_keys(logged.data).keeper)
+    assert keeper.wait_for(lambda data: b"New game" in data, limit=20)
+    reply = {"control_id": 1, "call_id": "none", "result": b"x" * 19_500_000, "error": None}
+    keeper.send(INVOKE, reply)
+    keeper.route("/history")
+    assert keeper.wait_for(lambda data: b"History" in data, limit=20)
+    keeper.close()

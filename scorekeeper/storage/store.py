@@ -101,6 +101,7 @@ SHARD_SIZE = 250
 BACKUP_DAYS = 7
 NOTICE_LIST = 10  # a notice names at most this many games, then gives a count
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
+SCHEMA_AT_START = re.compile(rb'\{\s*"_meta"\s*:\s*\{\s*"1"\s*:\s*\{\s*"schema"\s*:\s*(\d{1,9})\b')
 # What an index file's row needs to list a game ...
 LISTED_KEYS = frozenset(
     (
@@ -213,7 +214,8 @@ class GameStore:
         try:
             if folder.exists() and not folder.is_dir():
                 raise NotADirectoryError(20, "Not a directory", str(folder))
-            folder.mkdir(parents=True, exist_ok=True)
+            if not folder.exists():
+                platform.make_folder(folder)  # one that exists may be shared: left as it is
             self._file_lock = platform.FolderLock(folder)
             taken = self._file_lock.acquire()
         except OSError as error:
@@ -252,6 +254,9 @@ class GameStore:
         legacy_tables = (
             self._read_checked(legacy, "index", schema_limit=1) if legacy.exists() else None
         )
+        for kind in ("archive", "facts"):  # read when first needed: only their schema now
+            for path in sorted((folder / kind).glob("[0-9]*.json")):
+                self._refuse_newer(path, kind)
         # Then write: finish an interrupted change, clean temporaries, fix damage.
         if replay_journal(folder):
             active = self._read_checked(folder / "active.json", "active")
@@ -262,7 +267,12 @@ class GameStore:
             }
         remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
         for name in ("archive", "index", "facts"):
-            (folder / name).mkdir(exist_ok=True)
+            platform.make_folder(folder / name)
+        for name in ("damaged", "backups"):
+            if (folder / name).is_dir():
+                platform.make_private(folder / name)
+        for path, _kind in self._data_files():
+            platform.make_private(path)
         self._active = self._db(folder / "active.json", "active", active)
         self._players = self._db(folder / "players.json", "players", players)
         if legacy.exists():
@@ -281,6 +291,14 @@ class GameStore:
         renamed += self._repair()
         if renamed:
             self._tell_renamed(renamed)
+
+    def _refuse_newer(self, path: Path, kind: str) -> None:
+        """NewerVersionError if a newer app wrote `path`. Only the start of the
+        file is read when it begins as this app writes files (its `_meta` first)."""
+        with open(path, "rb") as f:
+            start = SCHEMA_AT_START.match(f.read(200))
+        if start is None or int(start[1]) > SCHEMA_VERSION:
+            self._read_checked(path, kind)  # raises NewerVersionError; damage waits
 
     def _path(self, kind: str, number: int) -> Path:
         return self.folder / kind / _shard_name(number)
@@ -339,7 +357,7 @@ class GameStore:
 
     def _move_aside(self, path: Path) -> Path:
         damaged = self.folder / "damaged"
-        damaged.mkdir(exist_ok=True)
+        platform.make_folder(damaged)
         target = damaged / f"{path.parent.name}-{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
         if path.parent == self.folder:
             target = damaged / f"{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
@@ -385,7 +403,24 @@ class GameStore:
             self._index[number] = self._db(path, "index", tables)
         else:
             if isinstance(tables, DamagedFileError) and path.exists():
-                self._move_aside(path)
+                self.notices.append(
+                    later(
+                        "{file} could not be read ({reason}); it was moved to {moved} "
+                        "and made again from {archive}.",
+                        file=path,
+                        reason=tables.reason,
+                        moved=self._move_aside(path),
+                        archive=self._path("archive", number),
+                    )
+                )
+            elif isinstance(tables, DamagedFileError):
+                self.notices.append(
+                    later(
+                        "{file} was missing; it was made again from {archive}.",
+                        file=path,
+                        archive=self._path("archive", number),
+                    )
+                )
             self._rebuild_index(number)
         for row in self._index_rows(number):
             self._remember(row)
@@ -498,7 +533,7 @@ class GameStore:
         for number in self._shard_numbers_on_disk():
             self._rebuild_index(number)
         aside = self.folder / "damaged"
-        aside.mkdir(exist_ok=True)
+        platform.make_folder(aside)
         platform.replace(self.folder / "index.json", aside / f"index-schema-1-{now():%Y%m%d}.json")
 
     def _remember(self, summary_doc: dict[str, Any]) -> None:
@@ -535,7 +570,16 @@ class GameStore:
                 self._facts_dbs[number] = self._db(path, "facts", None)
             elif rows is None or {r.get("id") for r in rows if isinstance(r, dict)} != listed:
                 if isinstance(tables, DamagedFileError) and path.exists():
-                    self._move_aside(path)
+                    self.notices.append(
+                        later(
+                            "{file} could not be read ({reason}); it was moved to {moved} "
+                            "and made again from {archive}.",
+                            file=path,
+                            reason=tables.reason,
+                            moved=self._move_aside(path),
+                            archive=self._path("archive", number),
+                        )
+                    )
                 for game_id in listed:
                     self._forget(game_id)
                 self._rebuild_index(number)  # sets both files of the shard
@@ -791,8 +835,10 @@ class GameStore:
         tmp = self.folder / "backups" / f".{day}.tmp"
         try:
             return self._make_backup(day, target, tmp)
-        except OSError as error:
-            platform.remove_tree(tmp)
+        except BaseException as error:
+            platform.remove_tree(tmp)  # never a half-made backup left behind
+            if not isinstance(error, OSError):
+                raise
             self.notices.append(
                 later(
                     "today's backup could not be made ({reason}); your games are not affected.",
@@ -805,8 +851,10 @@ class GameStore:
         days = self._backup_days(date.fromisoformat(day))
         previous = days[-1] if days else None
         platform.remove_tree(tmp)
+        platform.make_folder(tmp.parent)
+        platform.make_folder(tmp)
         for name in ("archive", "index", "facts"):
-            (tmp / name).mkdir(parents=True)
+            platform.make_folder(tmp / name)
         for source, kind in self._data_files():
             relative = source.relative_to(self.folder)
             old = previous / relative if previous else None
@@ -1182,6 +1230,14 @@ def restore_backup(folder: Path, day: str) -> Path:
             )
         )
     source = folder / "backups" / day
+    made = all((source / kind).is_dir() for kind in ("archive", "index", "facts"))
+    if not (made or any(source.rglob("*.json"))):  # restoring it would put every game aside
+        raise StorageError(
+            _(
+                "backups/{day} holds no saved games and is not a backup the app made; "
+                "nothing was restored"
+            ).format(day=day)
+        )
     lock = platform.FolderLock(folder)
     try:
         taken = lock.acquire()
@@ -1195,8 +1251,10 @@ def restore_backup(folder: Path, day: str) -> Path:
         )
     try:
         aside = folder / "damaged" / f"before-restore-{now():%Y%m%dT%H%M%S}"
+        platform.make_folder(aside.parent)
+        platform.make_folder(aside)
         for name in ("archive", "index", "facts"):
-            (aside / name).mkdir(parents=True)
+            platform.make_folder(aside / name)
         for name in DATA_NAMES:
             if (folder / name).exists():
                 platform.replace(folder / name, aside / name)
@@ -1209,7 +1267,7 @@ def restore_backup(folder: Path, day: str) -> Path:
                 platform.fsync_folder(moved)
         for item in source.rglob("*.json"):
             target = folder / item.relative_to(source)
-            target.parent.mkdir(exist_ok=True)
+            platform.make_folder(target.parent)
             platform.copy_atomically(item, target)  # each rename made durable
         platform.fsync_folder(folder)  # and the folders made for them
         return aside

@@ -335,8 +335,10 @@ class Session:
                     await asyncio.to_thread(self.state.perform, action, *args)
                 except Exception as error:  # a value no control sends: a message, no traceback
                     log.exception("action %s%r failed", getattr(action, "__name__", action), args)
-                    self.state.message = _("That did not work: {reason}").format(
-                        reason=str(error)[:200] or type(error).__name__
+                    self.state.failed(
+                        _("That did not work: {reason}").format(
+                            reason=str(error)[:200] or type(error).__name__
+                        )
                     )
                 await self._make_durable()
             acted = time.perf_counter()

@@ -198,8 +198,13 @@ async def log_out(page: ft.Page, language: str | None = None) -> None:
 
 
 def make_web_main(
-    store: GameStore, access: Access, web: WebClient | None = None
+    store: GameStore,
+    access: Access,
+    web: WebClient | None = None,
+    keeper_seen: Callable[[ft.Page], None] = lambda _page: None,
 ) -> Callable[[ft.Page], Any]:
+    """`keeper_seen` is told of each page that gets the keeper's app (the server
+    never closes those to make room for other pages)."""
     keeper_main = make_main(store, web)
     fonts, waiting = page_fonts(web)
 
@@ -224,6 +229,7 @@ def make_web_main(
         if from_link:
             await remember(page, secret)
         if role is Role.KEEPER:
+            keeper_seen(page)
             keeper = KeeperPass(access, page, keys)
 
             async def keys_changed(_topic: str, _generation: Any) -> None:

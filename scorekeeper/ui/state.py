@@ -5,6 +5,7 @@ Each action validates, updates the game through the pure core, saves it, and
 leaves `errors` (field -> message, all at once) or `message` for the views.
 """
 
+import errno
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ from scorekeeper.errors import (
 )
 from scorekeeper.exchange import (
     MAX_INPUT_BYTES,
+    ImportRefusedError,
     NotJSONError,
     TooDeepError,
     export_csv,
@@ -141,6 +143,18 @@ def parse_rule_fields(fields: dict[str, Any]) -> RuleSet:
     return rules
 
 
+def os_error_message(error: OSError) -> str:
+    """What to say when the server could not open a file; never the file's path."""
+    if error.errno in (errno.EMFILE, errno.ENFILE):
+        return _(
+            "The server has too many connections and files open: that was not done. "
+            "Try again in a moment."
+        )
+    return _("The server could not read or write its files ({reason}): that was not done.").format(
+        reason=(error.strerror or type(error).__name__).lower()
+    )
+
+
 class AppState:
     def __init__(self, store: GameStore) -> None:
         self.store = store
@@ -192,11 +206,17 @@ class AppState:
         try:
             action(*args)
         except StorageError as error:
-            self.message = error.user_message
-            # the screens with a form show errors in place of the banner
-            where = {Screen.HAND: "hand", Screen.SETUP: "players"}.get(self.screen)
-            if where:
-                self.errors[where] = error.user_message
+            self.failed(error.user_message)
+        except OSError as error:  # a file the store could not even open: never its path
+            self.failed(os_error_message(error))
+
+    def failed(self, message: str) -> None:
+        """An action failed: say so where the person looks."""
+        self.message = message
+        # the screens with a form show errors in place of the banner
+        where = {Screen.HAND: "hand", Screen.SETUP: "players"}.get(self.screen)
+        if where:
+            self.errors[where] = message
 
     def _clear(self) -> None:
         self.errors = {}
@@ -320,6 +340,11 @@ class AppState:
         except TooDeepError as error:
             self.message = _("{name} is not a file of games: {reason}").format(
                 name=name, reason=error
+            )
+            return
+        except ImportRefusedError as error:  # its own words begin "nothing was imported"
+            self.message = _("Nothing was imported from {name}: {reason}").format(
+                name=name, reason=error.listing
             )
             return
         except ScorekeeperError as error:
