@@ -461,7 +461,7 @@ def test_the_watch_link_speaks_the_browsers_language(browser, app):
 @pytest.mark.parametrize(("locale", "language"), [("sq-AL", "sq"), ("th-TH", "th")])
 def test_the_rest_key_shows_its_word_unsqueezed_on_a_small_phone(browser, app, locale, language):
     """On a 360 px screen Albanian's "Mbetja" and Thai's "ที่เหลือ" have a key
-    with a row of its own, wider than a digit's, and Albanian's is on one line
+    wider than a digit's, and Albanian's is on one line
     at the digits' size (lines are counted as bands of ink, which Thai's marks
     above and below a letter would split)."""
     page = open_in(browser, app.url, locale, SMALL_PHONE)
@@ -477,7 +477,7 @@ def test_the_rest_key_shows_its_word_unsqueezed_on_a_small_phone(browser, app, l
         still(page)
         rest, digit = hook(page, "key-rest"), hook(page, "key-13")
         rest_box, digit_box = rest.bounding_box(), digit.bounding_box()
-        assert rest_box and digit_box and rest_box["width"] > 3 * digit_box["width"]
+        assert rest_box and digit_box and rest_box["width"] > 1.5 * digit_box["width"]
         if language == "sq":  # one line, its capital M as tall as a digit: the same size
             assert text_lines(page, rest) == 1
             assert text_lines(page, digit) == 1  # the check itself: a plain key

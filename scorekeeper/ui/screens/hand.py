@@ -96,7 +96,7 @@ class Key:
 
 
 def key_rows(specials: list[Key], keys: list[Key]) -> ft.Column:
-    """The special keys (nil and blind nil, or Rest) share a row; the others go COLUMNS a
+    """The special keys (nil, blind nil) share a row; the others go COLUMNS a
     row, the last row padded so every number key has the same width. Digits
     keep their left-to-right order in a right-to-left language too, as on a
     Hebrew phone's keypad (1 at the left)."""
@@ -190,12 +190,21 @@ class HandView:
             numbers = [Key(state, on, str(n), str(n)) for n in range(1, 14)]
         else:
             numbers = [Key(state, on, str(n), str(n)) for n in range(14)]
-            # Rest has a row of its own, as nil and blind nil have on the bids
-            # step: its word is never squeezed into a digit's width ("Mbetja",
-            # "ที่เหลือ"), and the keypad is as tall on both steps.
-            specials.append(Key(state, on, REST, _("Rest")))
         self.keys = specials + numbers
         self.keypad_title = tagged("keypad-title", ft.Text("", size=16, weight=ft.FontWeight.BOLD))
+        title_line: ft.Control = self.keypad_title
+        if not bids:
+            # Rest stands beside "Tricks taken: Ana", two digits wide: its word is
+            # never squeezed into a digit's width ("Mbetja", "ที่เหลือ"), and the
+            # keypad takes no more room than before.
+            rest = Key(state, on, REST, _("Rest"))
+            rest.control.expand = 2
+            self.keys.append(rest)
+            title_line = ft.Row(
+                [ft.Container(self.keypad_title, expand=3), rest.control],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
         self.keypad = key_rows(specials, numbers)
         self.hand_error = error_text(None, "error-hand")
         self.status = tagged(
@@ -240,7 +249,7 @@ class HandView:
             self.hand_error,
             ft.Column(lines, spacing=4),
             self.status,
-            self.keypad_title,
+            title_line,
             self.keypad,
             actions,
             self.notes,
