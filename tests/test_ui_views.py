@@ -256,6 +256,35 @@ def test_cancel_and_back_ask_before_a_hand_is_lost(store):
     run(go())
 
 
+def test_a_question_says_whether_a_saved_hand_is_touched_and_fills_the_safe_answer(store):
+    """Cancel on a new hand and on an edit of a saved one: each question says
+    which it is, and the filled button keeps what was entered."""
+
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        await app.click("Enter hand")
+        await app.tap("key-3")
+        await app.click("Cancel")
+        new = next(c for c in app.walk() if isinstance(c, ft.AlertDialog) and c.open)
+        assert str(new.title.value) == "Stop entering hand 1?"
+        assert [type(b).__name__ for b in new.actions] == ["OutlinedButton", "FilledButton"]
+        assert [str(b.content) for b in new.actions] == ["Stop entering", "Keep entering"]
+        await app.click("Stop entering")
+        await enter_hand(app, [4, 3, "nil", 4], [4, 3, 2, 4])
+        await app.click("Edit hand 1")
+        await app.tap("player-1")
+        await app.tap("key-5")
+        await app.click("Cancel")
+        edit = next(c for c in app.walk() if isinstance(c, ft.AlertDialog) and c.open)
+        assert str(edit.title.value) == "Stop editing hand 1?"
+        assert "The saved hand stays as it was" in str(edit.content.value)
+        assert [str(b.content) for b in edit.actions] == ["Stop editing", "Keep editing"]
+        assert isinstance(edit.actions[1], ft.FilledButton)
+
+    run(go())
+
+
 def test_reload_mid_hand_restores_the_draft(store):
     async def go():
         app = await open_app(store)
