@@ -88,7 +88,7 @@ class HandDraft:
 
     def missing_bids(self, game: Game) -> list[Problem]:
         return [
-            Problem(f"bid.{seat}", _("{name} has not bid yet").format(name=game.players[seat]))
+            Problem(f"bid.{seat}", _("No bid yet: {name}").format(name=game.players[seat]))
             for seat, bid in enumerate(self.bids)
             if bid is None
         ]

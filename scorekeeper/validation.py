@@ -237,7 +237,7 @@ def hand_problems(
                 Problem(
                     key,
                     _(
-                        "{name}'s bid {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
+                        "{name}: {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
                     ).format(name=name, value=clip(shown), max=most),
                 )
             )
@@ -246,7 +246,7 @@ def hand_problems(
                 Problem(
                     key,
                     _(
-                        "{name}'s bid of blind {value} is not allowed: only nil may be bid blind"
+                        "{name}: a blind bid of {value} is not allowed: only nil may be bid blind"
                     ).format(name=name, value=clip(bid.value)),
                 )
             )
@@ -254,9 +254,7 @@ def hand_problems(
             problems.append(
                 Problem(
                     key,
-                    _("{name} bid blind nil, which this game's rules do not allow").format(
-                        name=name
-                    ),
+                    _("{name}: blind nil, which this game's rules do not allow").format(name=name),
                 )
             )
         elif bid.blind and rules.blind_nil_min_deficit is not None:
@@ -268,7 +266,7 @@ def hand_problems(
                     Problem(
                         key,
                         _(
-                            "{name} may bid blind nil only when trailing by {deficit} or more "
+                            "{name}: blind nil only when the side trails by {deficit} or more "
                             "(now {behind})"
                         ).format(
                             name=name, deficit=rules.blind_nil_min_deficit, behind=best_other - own
@@ -278,7 +276,7 @@ def hand_problems(
         elif bid.is_nil and not bid.blind and not rules.allow_nil:
             problems.append(
                 Problem(
-                    key, _("{name} bid nil, which this game's rules do not allow").format(name=name)
+                    key, _("{name}: nil, which this game's rules do not allow").format(name=name)
                 )
             )
 
@@ -291,9 +289,9 @@ def hand_problems(
                 problems.append(
                     Problem(
                         f"side.{side}",
-                        _(
-                            "{names} bid {contract} together; this game's minimum is {minimum}"
-                        ).format(names=names, contract=contract, minimum=rules.min_side_bid),
+                        _("{names}: side bid {contract}; this game's minimum is {minimum}").format(
+                            names=names, contract=contract, minimum=rules.min_side_bid
+                        ),
                     )
                 )
 
@@ -307,7 +305,7 @@ def hand_problems(
             problems.append(
                 Problem(
                     f"tricks.{seat}",
-                    _("{name}'s tricks {value!r} must be a whole number from 0 to {most}").format(
+                    _("{name}: tricks {value!r} must be a whole number from 0 to {most}").format(
                         name=game.players[seat], value=clip(taken), most=most
                     ),
                 )

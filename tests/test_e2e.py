@@ -39,7 +39,7 @@ def test_a_whole_game_to_500(page):
     new_game(page)
     enter_hand(page, [5, 3, 5, "nil"], [6, 2, 5, 0])  # side 1 set, nil made
     assert scores(page) == ("101", "70")
-    assert "Beth + David were set: 2 of 3" in text(page, "summary")
+    assert "Beth + David: set, 2 of 3" in text(page, "summary")
     enter_hand(page, ["blind_nil", 4, 6, 3], [0, 4, 6, 3])  # blind nil made
     assert scores(page) == ("361", "140")
     enter_hand(page, [1, 1, 1, 1], [13, 0, 0, 0])  # a wrong hand...
@@ -72,7 +72,7 @@ def test_a_whole_game_to_500(page):
     assert scores(page) == ("411", "270")
     enter_hand(page, [5, 2, 5, 1], [5, 2, 5, 1])
     assert scores(page) == ("511", "300")
-    expect(hook(page, "outcome")).to_have_text(loose("Alex + Charlie win, 511 to 300"))
+    expect(hook(page, "outcome")).to_have_text(loose("Winner: Alex + Charlie, 511 to 300"))
     expect(page.get_by_role("button", name="Enter hand")).to_have_count(0)
     page.get_by_role("button", name="Rematch").click()
     expect_score(page, 0, 0)
@@ -111,14 +111,14 @@ def test_tie_above_the_target_plays_on(page):
     enter_hand(page, [3, 4, 3, 3], [3, 4, 3, 3])
     expect(hook(page, "outcome")).to_have_text(loose("Tied at 130: play another hand"))
     enter_hand(page, [4, 3, 3, 3], [4, 3, 3, 3])
-    expect(hook(page, "outcome")).to_have_text(loose("Alex + Charlie win, 200 to 190"))
+    expect(hook(page, "outcome")).to_have_text(loose("Winner: Alex + Charlie, 200 to 190"))
 
 
 def test_two_player_game(page):
     new_game(page, names=("Ana", "Ben"))
     enter_hand(page, [5, "nil"], [12, 1])
     assert scores(page) == ("57", "-99")
-    assert "Ben's nil failed (1 trick, +1 as a bag)" in text(page, "summary")
+    assert "Ben: nil failed (1 trick, +1 as a bag)" in text(page, "summary")
 
 
 def test_bad_input_is_refused_with_the_reason(page, app):
@@ -134,7 +134,7 @@ def test_bad_input_is_refused_with_the_reason(page, app):
     page.get_by_role("button", name="Enter hand").click()
     pick(page, 0, 1)
     page.get_by_role("button", name="Next: tricks").click()
-    expect(hook(page, "error-1")).to_have_text("Beth has not bid yet")
+    expect(hook(page, "error-1")).to_have_text("No bid yet: Beth")
     for seat in (1, 2, 3):
         pick(page, seat, 1)
     page.get_by_role("button", name="Next: tricks").click()
@@ -179,7 +179,7 @@ def test_a_game_card_and_its_delete_button_are_read_apart(page):
     new_game(page)
     page.get_by_role("button", name="Home").click()
     card = page.get_by_role("button", name=re.compile(r"\b0 hands played"))
-    delete = page.get_by_role("button", name=loose("Delete the game of Alex, Beth, Charlie, David"))
+    delete = page.get_by_role("button", name=loose("Delete game: Alex, Beth, Charlie, David"))
     expect(card).to_have_count(1)
     expect(card).to_have_accessible_name(
         re.compile(
@@ -282,7 +282,7 @@ def test_save_hand_is_on_a_small_phone_screen_however_long_the_preview(browser, 
     # take 12 of 2: 10 bags, a penalty
     fill_hand(page, ["nil", 1, 1, 1], [1, 6, 0, 6])
     preview = hook(page, "preview")
-    for said in ("were set", "nil failed", "Bag penalty for"):
+    for said in (": set,", "nil failed", "Bag penalty for"):
         expect(preview).to_contain_text(said)
     settle(page)
     save = page.get_by_role("button", name="Save hand")
@@ -322,8 +322,8 @@ def test_next_tricks_is_on_a_small_phone_screen_with_the_blind_nil_reminder(brow
     for seat, bid in enumerate(["blind_nil", 9, 4, 5]):  # Beth + David bid 14
         pick(page, seat, bid)
     reminder = hook(page, "blind-nil-reminder")
-    expect(reminder).to_contain_text("swap 3 cards")
-    expect(hook(page, "over-13-1")).to_contain_text("they will be set")
+    expect(reminder).to_contain_text("3 cards are swapped")
+    expect(hook(page, "over-13-1")).to_contain_text("the side will be set")
     expect(hook(page, "key-13")).to_be_hidden()  # folded
     settle(page)
     step = page.get_by_role("button", name="Next: tricks")
@@ -337,7 +337,7 @@ def test_next_tricks_is_on_a_small_phone_screen_with_the_blind_nil_reminder(brow
 
 
 def test_missing_bid_messages_and_next_tricks_fit_a_small_phone(browser, app):
-    """At 360x740, Next: tricks with three bids missing: each "has not bid yet"
+    """At 360x740, Next: tricks with three bids missing: each "No bid yet"
     and Next: tricks itself are whole on the screen, keypad and all."""
     page = open_app(browser, app.url, SMALL_PHONE)
     new_game(page)
@@ -348,7 +348,7 @@ def test_missing_bid_messages_and_next_tricks_fit_a_small_phone(browser, app):
     step = page.get_by_role("button", name="Next: tricks")
     step.click()
     for seat, name in ((1, "Beth"), (2, "Charlie"), (3, "David")):
-        expect(hook(page, f"error-{seat}")).to_have_text(f"{name} has not bid yet")
+        expect(hook(page, f"error-{seat}")).to_have_text(f"No bid yet: {name}")
     settle(page)
     inside_small_phone(
         page, step, hook(page, "key-13"), *(hook(page, f"error-{seat}") for seat in (1, 2, 3))
@@ -370,7 +370,7 @@ def test_back_button_mid_hand_asks_first(page):
     assert page.url.endswith("/hand")
     settle(page)
     page.get_by_role("button", name="Cancel").click()
-    page.get_by_role("button", name="Discard").click()
+    page.get_by_role("button", name="Stop entering").click()
     expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
     assert not page.url.endswith("/hand")
 

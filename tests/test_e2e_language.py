@@ -248,15 +248,15 @@ def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
         summary = hook(page, "summary").inner_text()
         with i18n.language(language):
             failed = i18n.ngettext(
-                "{player}'s nil failed ({count} trick, +{count} as a bag)",
-                "{player}'s nil failed ({count} tricks, +{count} as bags)",
+                "{player}: nil failed ({count} trick, {bags} as a bag)",
+                "{player}: nil failed ({count} tricks, {bags} as bags)",
                 2,
-            ).format(player="\u2068" + NAMES[language][2] + "\u2069", count=2)
+            ).format(player="\u2068" + NAMES[language][2] + "\u2069", count=2, bags=i18n.signed(2))
             failed = sentence(failed)  # a summary line starts as a sentence
         assert failed.replace("\u2068", "").replace("\u2069", "") in summary.replace(
             "\u2068", ""
         ).replace("\u2069", "")
-        assert "this hand" not in summary and "deals next" not in summary
+        assert "this hand" not in summary and "Deals next" not in summary
         with i18n.language(language):
             side = i18n._("{names}: {score}, bags {count} of {limit}").split("{names}")[1]
             side = side.format(score="-58", count=i18n.number(2), limit=i18n.number(10))
@@ -273,7 +273,9 @@ def test_a_whole_hand_in_the_browsers_language(browser, app, locale, language):
             hook(page, "turn")
             .inner_text()
             .startswith(
-                tr(language, "Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+                tr(language, "Hand {number} · Dealer: {dealer} · Bids first: {bidder}").split("{")[
+                    0
+                ]
             )
         )
     finally:
@@ -449,18 +451,20 @@ def test_the_watch_link_speaks_the_browsers_language(browser, app):
         expect(hook(watcher, "live-bags-0-0")).to_have_text(bags)
         button(watcher, "he", "Table display").click()
         expect(hook(watcher, "table-score-0")).to_have_text("\u2066-58\u2069")
-        turn = tr("he", "Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+        turn = tr("he", "Hand {number} · Dealer: {dealer} · Bids first: {bidder}").split("{")[0]
         assert shown(hook(watcher, "table-turn").inner_text()).startswith(turn)
     finally:
         keeper.context.close()
         watcher.context.close()
 
 
-def test_the_rest_key_fits_its_word_on_a_small_phone(browser, app):
-    """A fifth of a 360 px screen: Albanian's "Mbetja" on one line, not broken
-    in two (lines are counted as bands of ink: Thai's marks would count apart)."""
-    language = "sq"
-    page = open_in(browser, app.url, "sq-AL", SMALL_PHONE)
+@pytest.mark.parametrize(("locale", "language"), [("sq-AL", "sq"), ("th-TH", "th")])
+def test_the_rest_key_shows_its_word_unsqueezed_on_a_small_phone(browser, app, locale, language):
+    """On a 360 px screen Albanian's "Mbetja" and Thai's "ที่เหลือ" have a key
+    wider than a digit's, and Albanian's is on one line
+    at the digits' size (lines are counted as bands of ink, which Thai's marks
+    above and below a letter would split)."""
+    page = open_in(browser, app.url, locale, SMALL_PHONE)
     try:
         play_a_hand(page, language)
         button(page, language, "Enter hand").click()
@@ -471,7 +475,48 @@ def test_the_rest_key_fits_its_word_on_a_small_phone(browser, app):
         button(page, language, "Next: tricks").click()
         expect(hook(page, "tricks-left")).to_be_visible()
         still(page)
-        assert text_lines(page, hook(page, "key-rest")) == 1
-        assert text_lines(page, hook(page, "key-13")) == 1  # the check itself: a plain key
+        rest, digit = hook(page, "key-rest"), hook(page, "key-13")
+        rest_box, digit_box = rest.bounding_box(), digit.bounding_box()
+        assert rest_box and digit_box and rest_box["width"] > 1.5 * digit_box["width"]
+        if language == "sq":  # one line, its capital M as tall as a digit: the same size
+            assert text_lines(page, rest) == 1
+            assert text_lines(page, digit) == 1  # the check itself: a plain key
+            assert abs(glyph_heights(page, rest)[0] - max(glyph_heights(page, digit))) <= 1
+    finally:
+        page.context.close()
+
+
+def arrow_points(page: Page, language: str) -> str:
+    """Which way the arrow of *Next: tricks* points as drawn: its head is the
+    half of the icon with more ink (the shaft alone is thin)."""
+    play = (4, 3, 3, 3)
+    button(page, language, "New game").click()
+    for seat, name in enumerate(NAMES.get(language, ("Alex", "Beth", "Charlie", "David"))):
+        with i18n.language(language):
+            label = f"{i18n.number(seat + 1)} · {i18n._(('South', 'West', 'North', 'East')[seat])}"
+        type_into(page, label, name)
+    button(page, language, "Start game").click()
+    button(page, language, "Enter hand").click()
+    expect(hook(page, "contracts")).to_be_visible()
+    settle(page)
+    for seat, bid in enumerate(play):
+        pick(page, seat, bid)
+    step = button(page, language, "Next: tricks")
+    columns = page.evaluate(FIRST_LINE_INK, inside(page, step, 8))
+    found = words(columns, gap=6)
+    icon = found[-1] if i18n.get(language).rtl else found[0]  # the icon comes first
+    half = len(icon) // 2
+    return "left" if sum(icon[:half]) > sum(icon[-half:]) else "right"
+
+
+@pytest.mark.parametrize(
+    ("locale", "language", "way"), [("en-US", "en", "right"), ("he-IL", "he", "left")]
+)
+def test_the_arrow_points_the_way_the_language_reads(browser, app, locale, language, way):
+    """Flutter turns a forward arrow in a right-to-left language by itself: a
+    screen that turned it too drew it pointing right in Hebrew."""
+    page = open_in(browser, app.url, locale, SMALL_PHONE)
+    try:
+        assert arrow_points(page, language) == way
     finally:
         page.context.close()

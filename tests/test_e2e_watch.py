@@ -76,7 +76,7 @@ def test_two_watchers_follow_the_keeper_and_cannot_act(browser: Browser, app: Se
     settle(keeper)
     # the hand as it is bid: Beth bids first (Alex deals)
     expect(hook(table, "table-turn")).to_have_text(
-        re.compile("Hand 1: .*Alex.* deals, .*Beth.* bids first")
+        re.compile("Hand 1 · Dealer: .*Alex.* · Bids first: .*Beth")
     )
     pick(keeper, 1, 4)
     expect(hook(table, "table-bid-0")).to_have_text("4", timeout=FOLLOWS)

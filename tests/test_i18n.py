@@ -124,26 +124,66 @@ def test_compiled_catalog_matches_its_source(language):
 
 
 # The glossary (docs/glossary/<lang>.md): an English message that uses a term must
-# use the language's word for it. Stems, so that inflected forms match.
+# use the language's word for it. Stems, so that inflected forms match. Thai
+# compounds carry a WORD JOINER (U+2060): without it the line breaker may split them.
+WJ = "\u2060"
+# Joined between every letter: a line breaker that does not know บลายด์ splits it
+# too (บลาย|ด์), not only between บลายด์ and นิล.
+BLIND_NIL = WJ.join(["บ", "ล", "า", "ย", "ด์", "นิ", "ล"])
 GLOSSARY = {
     r"blind nil|\bBN\b": {
-        "th": "บลายด์นิล|บ\\.น\\.",
+        "th": f"{BLIND_NIL}|บ\\.{WJ}นิล",
         "sq": "nil i verbër|nil të verbër|nili i verbër|nilit të verbër|NV",
         "he": "ניל (ה)?עיוור|נ״ע",
     },
     r"(?<!blind )\bnil\b": {"th": "นิล", "sq": "nil", "he": "ניל"},
-    r"\bbags?\b": {"th": "ถุง", "sq": "çant", "he": "שקי"},
-    r"\bdeal(er|s|t)\b": {"th": "เจ้ามือ", "sq": "nda", "he": "מחלק|חילק"},
-    r"\btricks?\b(?! count)": {"th": "กล", "sq": "truk", "he": "טריק"},
+    r"^N$": {"th": "^นิล$", "sq": "^N$", "he": "^\u05e0\u05f3$"},
+    r"\bbags?\b": {"th": "ถุง", "sq": "çant", "he": "שק"},
+    r"\bdeal(er|s|t)\b": {"th": "เจ้ามือ", "sq": "nda|Nda", "he": "מחלק|חילק"},
+    r"\btricks?\b(?! count)": {"th": "ทริค", "sq": "truk", "he": "טריק"},
     r"\bpartners?\b": {"th": "คู่", "sq": "partner", "he": "שותף|שותפ"},
-    r"\bwere set\b|\bwill be set\b": {"th": "ล้ม", "sq": "ranë|bjerë", "he": "נפלו|ייפול"},
+    r"\bset, |\bwere set\b|\bwill be set\b": {
+        "th": "ล้ม",
+        "sq": "kontrata ra|bjerë",
+        "he": "נפילה|ייפול",
+    },
+    r"\bcontract made\b": {"th": "ทำได้", "sq": "kontrata u arrit", "he": "עמידה בחוזה"},
+    r"\bleads?\b": {"th": "ออกไพ่ก่อน", "sq": "luan së pari", "he": "פותח"},
+    r"\b(bids|draws|drew|draw) first\b": {"th": "ก่อน", "sq": "së pari", "he": "ראשון|ראשונה"},
+    r"^Rest\b": {"th": "ที่เหลือ", "sq": "[Mm]betja", "he": "היתר"},
     r"\bhands?\b(?!\" )": {"th": "ตา", "sq": "dor|duar", "he": "יד"},
     r"\bcontract\b(?!\})": {"th": "ยอดประมูล", "sq": "kontrat", "he": "חוזה"},
+    r"\bhouse rules?\b": {"th": "กติกาเฉพาะวง", "sq": "rregull", "he": "חוקי? (ה)?בית"},
 }
+# Words a native player would stop at (see each glossary): regular expressions.
 NEVER = {
-    "he": ["ניקל כפול", "ניקל"],
-    "sq": ["tregtar", "mashtrim"],
-    "th": ["ตัวแทนจำหน่าย", "กลอุบาย", "เทคนิค"],
+    "he": [
+        "ניקל כפול",
+        "ניקל",
+        "השאר",  # Rest as "leave!"
+        "שקית|שקיות",  # plastic bags
+        r"שלך\b|שהזנת\b",  # the singular "you": the app says plural
+        r"(?<![\u05d0-\u05ea])[בהוכלמש]\{",  # a prefix letter glued to a placeholder
+        r"[\u05d0-\u05ea]-\{",  # an ASCII hyphen where a maqaf belongs
+    ],
+    "sq": [
+        "tregtar",
+        "mashtrim",
+        r"\bi pari\b|\be para\b",  # agrees with a gender: së pari
+        r"\be tua\b|\bjote\b|\byt\b",  # ti, where sentences say ju
+        "nxirr|nxjerr|nxor",  # throw out (of a room)
+    ],
+    "th": [
+        "ตัวแทนจำหน่าย",
+        "กลอุบาย",
+        "เทคนิค",
+        r"(?<![ใเไโแตู])กล(?![\u0e30-\u0e3a\u0e47-\u0e4eง])",  # trick is ทริค
+        r"น\.",  # the nil abbreviation that reads as o'clock
+        "กติกาบ้าน",
+        "เปิดก่อน",
+        ";",
+        "บลาย|ลายด์|ด์นิล",  # not joined: the line may break inside
+    ],
 }
 
 
@@ -162,9 +202,26 @@ def test_translations_follow_the_glossary(language):
             ):
                 problems.append(f"{english!r}: {forms!r} lacks {words[language]!r}")
         for wrong in NEVER[language]:
-            if any(wrong in form for form in forms):
+            if any(re.search(wrong, form) for form in forms):
                 problems.append(f"{english!r}: {forms!r} uses {wrong!r}")
     assert problems == [], f"docs/glossary/{language}.md gives the words to use"
+
+
+@pytest.mark.parametrize(
+    ("language", "broken"),
+    [
+        ("th", "กลที่ได้"),
+        ("th", "บลายด์นิล"),
+        ("th", "4 น."),
+        ("he", "היתר ל{name}"),
+        ("he", "נשמר ב-{folder}"),
+        ("he", "שקיות"),
+        ("sq", "{dealer} ofron i pari"),
+        ("sq", "Ndryshimet e tua"),
+    ],
+)
+def test_the_glossary_check_finds_a_broken_term(language, broken):
+    assert any(re.search(wrong, broken) for wrong in NEVER[language])
 
 
 def test_each_language_has_a_glossary():
@@ -174,15 +231,143 @@ def test_each_language_has_a_glossary():
         for term in (
             "nil",
             "blind nil",
+            "nil abbreviations",
             "bags",
             "set",
+            "made",
             "contract",
             "dealer",
+            "lead",
+            "Rest",
             "hand",
             "trick",
             "partner",
         ):
             assert f"| {term}" in text, (language, term)
+        for section in ("## Names", "## Form of address", "## Suggestions not taken"):
+            assert section in text, (language, section)
+    assert "## Maqaf" in (docs / "he.md").read_text(encoding="utf-8")
+    assert "së pari" in (docs / "sq.md").read_text(encoding="utf-8")
+    assert "U+2060" in (docs / "th.md").read_text(encoding="utf-8")
+
+
+# -- names in messages: no verb or adjective has to agree with one --------------------
+
+PERSON = r"\{(?:name|names|player|dealer|bidder|a|b|into)\}"
+# Messages whose {name} is a file or a rule, not a person.
+NOT_PEOPLE = {
+    "Imported {count} game from {name}.",
+    "Nothing was imported from {name}: {reason}",
+    "{name} is not a JSON file: {reason}",
+    "{name} is not a file of games: {reason}",
+    "{name} is too big to be a Spades file ({size} MB).",
+    "{name} must be a whole number from {low} to {high}{off}, got {value!r}",
+    "{name} must be true or false, got {value!r}",
+}
+# A name followed by a word is the subject of a verb ("{dealer} deals", "{names}
+# were set") or owns a noun ("{name}'s bid", a genitive in Albanian): each
+# language would have to agree the verb with the player's gender or the side's
+# number, or decline the name. A name stands after a label or a preposition, or
+# before a colon.
+NAME_THEN_WORD = re.compile(PERSON + r"(?:'s\b| (?!and\b)[a-z])")
+
+
+def english_messages() -> list[str]:
+    return [
+        form
+        for m in catalog("en")
+        if m.id
+        for form in ([m.id] if isinstance(m.id, str) else m.id)
+        if m.id not in NOT_PEOPLE and (isinstance(m.id, str) or m.id[0] not in NOT_PEOPLE)
+    ]
+
+
+def catalog_forms(language: str) -> list[tuple[str, str]]:
+    found = []
+    for m in catalog(language):
+        if not m.id:
+            continue
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        if key in NOT_PEOPLE:
+            continue
+        for form in [m.string] if isinstance(m.string, str) else m.string:
+            found.append((key, form))
+    return found
+
+
+def test_no_english_message_puts_a_name_before_its_verb():
+    wrong = [m for m in english_messages() if NAME_THEN_WORD.search(m)]
+    assert wrong == [], "write 'Dealer: {dealer}', '{names}: set, …' (see docs/glossary)"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "{dealer} deals next; {bidder} bids first",
+        "{names} were set: {tricks} of {contract}",
+        "{player}'s nil made",
+        "{name} has not bid yet",
+    ],
+)
+def test_the_name_check_finds_a_name_before_a_verb(message):
+    assert NAME_THEN_WORD.search(message)
+
+
+# Albanian: a name after a genitive article or a declining preposition stays
+# undeclined ("Oferta e Drita"); Hebrew: a name followed by a word is the subject
+# of a verb that takes the masculine by default ("דנה מציע").
+SQ_DECLINED = re.compile(r"\b(?:i|e|të|së|për|nga|me|te|tek|prej)\s+" + PERSON)
+HE_SUBJECT = re.compile(PERSON + r" (?!\u05d5|[בהוכלמש]\u05be)[\u05d0-\u05ea]")
+
+
+def test_no_albanian_name_needs_a_case():
+    wrong = [(k, s) for k, s in catalog_forms("sq") if SQ_DECLINED.search(s)]
+    assert wrong == [], "put the name first or after a colon (docs/glossary/sq.md)"
+    assert SQ_DECLINED.search("Oferta e {name}") and SQ_DECLINED.search("për {names}")
+
+
+def test_no_hebrew_name_is_the_subject_of_a_verb():
+    wrong = [(k, s) for k, s in catalog_forms("he") if HE_SUBJECT.search(s)]
+    assert wrong == [], "use a role label or a noun (docs/glossary/he.md)"
+    assert HE_SUBJECT.search("{dealer} מחלק הבא") and not HE_SUBJECT.search("{a} \u05d5{b}")
+
+
+# -- signs beside placeholders in a right-to-left language -----------------------------
+
+SIGN_BY_PLACEHOLDER = re.compile(r"(?<![A-Za-z])[+\-\u2212]\{|\}[+\-\u2212]")  # not U+{code}
+
+
+def unisolated_signs(text: str) -> list[int]:
+    """Where a sign touches a placeholder outside a left-to-right isolate."""
+    found = []
+    for hit in SIGN_BY_PLACEHOLDER.finditer(text):
+        before = text[: hit.start()]
+        if before.count("\u2066") <= before.count("\u2069"):
+            found.append(hit.start())
+    return found
+
+
+def test_no_english_message_writes_a_sign_before_a_placeholder():
+    """ "+{count}" is drawn "2+" in Hebrew: the number comes formatted, sign and all."""
+    assert [m for m in english_messages() if re.search(r"(?<![}\w])[+\-\u2212]\{", m)] == []
+
+
+def test_hebrew_isolates_every_sign_beside_a_placeholder():
+    wrong = [(k, s) for k, s in catalog_forms("he") if unisolated_signs(s)]
+    assert wrong == [], "wrap it: \\u2066{first}-{last}\\u2069 (docs/glossary/he.md)"
+    assert unisolated_signs("(+{count} כשקים)") and not unisolated_signs("\u2066{a}-{b}\u2069")
+
+
+def test_a_failed_nils_bags_keep_their_sign_in_front_in_hebrew():
+    from scorekeeper.ui.text import EventKind, event_text
+
+    with i18n.language("he"):
+        for count in (1, 2, 9):
+            line = event_text(EventKind.NIL_FAILED, count, as_bags=True).format(
+                player="\u2068דנה\u2069", count=count, bags=i18n.signed(count)
+            )
+            assert f"+{count}" in displayed(line, rtl=True), displayed(line, rtl=True)
+            assert f"{count}+" not in displayed(line, rtl=True)
 
 
 # -- the language in force -----------------------------------------------------------------

@@ -123,8 +123,8 @@ def test_the_watch_board_says_who_draws_first_in_the_two_player_game(store):
     store.create(game())
     two, four = sorted(read_live_games(store), key=lambda g: len(g.bids))
     assert two.drawing and not four.drawing
-    assert "draws first" in turn_text(two) and "deals" not in turn_text(two)
-    assert "deals" in turn_text(four)
+    assert "Draws first" in turn_text(two) and "Dealer" not in turn_text(two)
+    assert "Dealer" in turn_text(four)
 
 
 def test_a_cutthroat_game_shows_three_sides_on_the_board_and_the_table(store):

@@ -19,6 +19,7 @@ from scorekeeper.model import NIL, Bid, Game, Variant
 from scorekeeper.rules import FailedNilTricks, RuleSet
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import preferred
+from scorekeeper.ui.screens.widgets import SELF_MIRRORING
 from tests.factories import hand
 from tests.inprocess import App, open_app, open_watch
 
@@ -165,10 +166,10 @@ def test_every_screen_is_translated(store):
         await app.tap("key-4")
         await app.click(p("Cancel"))
         check("asking to discard a hand")
-        await app.click(p("Discard"))
+        await app.click(p("Stop entering"))
         await app.click(p("Undo last hand"))
         remove = next(  # the dialog's "Remove hand 4"
-            c for c in app.walk() if isinstance(c, ft.FilledButton) and "4" in str(c.content)
+            c for c in app.walk() if isinstance(c, ft.OutlinedButton) and "4" in str(c.content)
         )
         await app.click(remove)
         check("scoreboard with a message")
@@ -307,16 +308,26 @@ def test_the_browser_language_is_the_first_one_the_app_speaks(header, language):
     assert preferred(header) == language
 
 
+def pointing(icon: ft.IconData) -> bool:
+    """Whether an icon's glyph points a way along a line (media play excepted)."""
+    name = getattr(icon, "name", "")
+    return any(
+        w in name for w in ("ARROW", "CHEVRON", "UNDO", "REDO", "NAVIGATE", "FORWARD")
+    ) and not any(w in name for w in ("UP", "DOWN", "DROP", "PLAY"))
+
+
 def test_hebrew_mirrors_what_points_a_way_but_keeps_the_table(store):
-    """Right to left: undo, arrows and chevrons turned, the chart's
-    first hand at the right; the seat map still has West at the left."""
+    """Right to left: undo, arrows and chevrons turned (Flutter turns the icons
+    the screens name, so they name the left-to-right ones), the chart's first
+    hand at the right; the seat map still has West at the left, the keypad 1."""
     ids = stored_games(store)
 
     async def go(language: str) -> dict[str, Any]:
         app = await open_app(store, device_storage={"language": language})
         facts: dict[str, Any] = {}
         icons = {c.icon for c in app.walk() if isinstance(c, ft.Icon)}
-        facts["chevron"] = ft.Icons.CHEVRON_LEFT in icons
+        facts["chevron"] = icons & {ft.Icons.CHEVRON_LEFT, ft.Icons.CHEVRON_RIGHT}
+        named = set(icons)
         with i18n.language(language):
             await app.click(i18n._("New game"))
         table = next(
@@ -346,10 +357,19 @@ def test_hebrew_mirrors_what_points_a_way_but_keeps_the_table(store):
             for c in app.walk()
             if isinstance(c, ft.Button) and c.icon in (ft.Icons.ARROW_BACK, ft.Icons.ARROW_FORWARD)
         }
+        digits = next(
+            c
+            for c in app.walk()
+            if isinstance(c, ft.Row)
+            and any(getattr(k, "identifier", None) == "key-1" for k in c.controls)
+        )
+        facts["keypad"] = [getattr(k, "identifier", None) for k in digits.controls]
+        named |= {getattr(c, "icon", None) for c in app.walk()} - {None}
         await app.route(f"/review/{ids['playing']}")
         chart = next(c for c in app.walk() if type(c).__name__ == "LineChart")
         first = chart.data_series[0].points
         facts["chart"] = (first[0].x, first[0].y, first[-1].x, chart.right_axis.show_labels)
+        facts["pointing"] = {i for i in named if pointing(i)}
         return facts
 
     hebrew = asyncio.run(go("he"))
@@ -365,9 +385,16 @@ def test_hebrew_mirrors_what_points_a_way_but_keeps_the_table(store):
         "4 · East",
     ]
     assert hebrew["fields rtl"] == {True} and english["fields rtl"] == {False}
-    assert hebrew["chevron"] and not english["chevron"]
-    assert hebrew["undo"] == {ft.Icons.REDO} and english["undo"] == {ft.Icons.UNDO}
-    assert hebrew["arrow"] == {ft.Icons.ARROW_BACK} and english["arrow"] == {ft.Icons.ARROW_FORWARD}
+    # Named as in English: Flutter draws each the other way round (turning them
+    # here too drew them pointing right again).
+    assert hebrew["chevron"] == english["chevron"] == {ft.Icons.CHEVRON_RIGHT}
+    assert hebrew["undo"] == english["undo"] == {ft.Icons.UNDO}
+    assert hebrew["arrow"] == english["arrow"] == {ft.Icons.ARROW_FORWARD}
+    # Every icon that points a way is one Flutter turns by itself.
+    assert hebrew["pointing"] and hebrew["pointing"] <= SELF_MIRRORING, hebrew["pointing"]
+    # The digits read 1 2 3 4 5 from the left: laid out from the right in Hebrew.
+    assert english["keypad"] == ["key-1", "key-2", "key-3", "key-4", "key-5"]
+    assert hebrew["keypad"] == english["keypad"][::-1]
     # Hand 3 is the last: at x 0 in Hebrew (the left end), with the axis at the right.
     assert hebrew["chart"][0] == 0 and hebrew["chart"][1] != 0 and hebrew["chart"][3] is True
     assert english["chart"][:2] == (0, 0) and english["chart"][3] is False
@@ -464,7 +491,7 @@ def test_the_watch_pages_follow_the_device_language(store, storage, cookies, lan
         live = i18n._("Live scores")
         nil = i18n._("Nil")
         bid = i18n._("Bid {count}").format(count=i18n.number(4))
-        turn = i18n._("Hand {number}: {dealer} deals, {bidder} bids first").split("{")[0]
+        turn = i18n._("Hand {number} · Dealer: {dealer} · Bids first: {bidder}").split("{")[0]
     assert board.page.rtl is (language == "he") and table.page.rtl is (language == "he")
     assert live in board.texts()
     assert board.hook("live-turn-0").value.startswith(turn)

@@ -53,8 +53,8 @@ def test_a_hand_from_setup_to_summary(store):
     play(state, [4, 3, "nil", 4], [4, 3, 2, 4])
     assert [t.score for t in state.score.sides] == [-58, 70]
     assert state.summary[0] == "Hand 1"
-    assert "\u2068Charlie\u2069's nil failed (2 tricks, +2 as bags)" in state.summary
-    assert state.summary[-1] == "\u2068Beth\u2069 deals next; \u2068Charlie\u2069 bids first"
+    assert "\u2068Charlie\u2069: nil failed (2 tricks, +2 as bags)" in state.summary
+    assert state.summary[-1] == "Deals next: \u2068Beth\u2069 · Bids first: \u2068Charlie\u2069"
     assert store.draft(state.saved.id) is None
 
 
@@ -109,7 +109,7 @@ def test_bids_are_checked_before_tricks(store):
     tap(state, 0, 1)
     state.to_tricks()
     assert set(state.errors) == {"bid.1", "bid.2", "bid.3"}
-    assert state.errors["bid.1"] == "Beth has not bid yet"
+    assert state.errors["bid.1"] == "No bid yet: Beth"
     for seat in (1, 2, 3):
         tap(state, seat, 1)
     state.to_tricks()
@@ -190,7 +190,7 @@ def test_game_over_tie_and_rematch(store):
     assert state.score.tied and state.score.status is Status.IN_PROGRESS
     play(state, [4, 3, 3, 3], [4, 3, 3, 3])
     assert state.score.winner == 0
-    assert not any(" win, " in line for line in state.summary), "the banner says it"
+    assert not any("200 to 190" in line for line in state.summary), "the banner says it"
     state.begin_hand()
     assert state.screen is Screen.GAME, "no hand can be entered after the win"
     old = state.saved.id
@@ -250,7 +250,7 @@ def test_statistics_and_merging_spellings(store):
     assert players["Ann"].games == 2 and players["Danny"].games == 1
     assert (players["Dan"].wins, players["Dan"].nils_made) == (1, 1)
     state.merge_players("Danny", "Dan")
-    assert state.message == "Danny now counts as Dan."
+    assert state.message == "Danny: now counted as Dan."
     players = {p.name: p for p in state.players}
     assert "Danny" not in players and players["Dan"].games == 2
     state.merge_players("Dan", "Danny")
@@ -421,10 +421,10 @@ def test_a_failed_nil_says_its_tricks_are_bags_only_when_they_are():
 
     failed = factories.hand([4, 3, "nil", 4], [3, 3, 2, 5])
     for rules, said in (
-        (RuleSet(), "Charlie's nil failed (2 tricks, +2 as bags)"),
+        (RuleSet(), "Charlie: nil failed (2 tricks, +2 as bags)"),
         (
             RuleSet(failed_nil_tricks=FailedNilTricks.COUNT_FOR_PARTNER),
-            "Charlie's nil failed (2 tricks)",
+            "Charlie: nil failed (2 tricks)",
         ),
     ):
         g = factories.game(failed, rules=rules)

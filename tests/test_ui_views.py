@@ -107,7 +107,7 @@ def test_playing_a_hand_updates_the_scoreboard(store):
         assert app.hook("score-0").value == "-58" and app.hook("score-1").value == "70"
         assert app.has("summary") and app.has("hand-1")
         assert "Bags 2 of 10" in app.hook("bags-0").value
-        assert plain(app.hook("turn").value) == "Hand 2: Beth deals, Charlie bids first"
+        assert plain(app.hook("turn").value) == "Hand 2 · Dealer: Beth · Bids first: Charlie"
 
     run(go())
 
@@ -119,11 +119,11 @@ def test_hand_entry_shows_contracts_tricks_left_and_preview(store):
         await app.click("Enter hand")
         await pick(app, 0, 4)
         await pick(app, 2, 2)
-        assert plain(app.hook("contracts").value) == "Alex + Charlie bid 6  ·  Beth + David bid -"
+        assert plain(app.hook("contracts").value) == "Alex + Charlie: bid 6  ·  Beth + David: bid -"
         await pick(app, 1, "blind_nil")
         assert app.has("blind-nil-reminder")
         await app.click("Next: tricks")
-        assert app.hook("error-3").value == "David has not bid yet"
+        assert app.hook("error-3").value == "No bid yet: David"
         await pick(app, 3, 5)
         await app.click("Next: tricks")
         assert app.hook("tricks-left").value == "13 tricks left of 13"
@@ -206,7 +206,7 @@ def test_a_side_bidding_more_than_13_is_warned_not_refused(store):
             await pick(app, seat, bid)
         texts = [plain(t) for t in app.texts()]
         assert (
-            "Alex + Charlie bid 14: more than the 13 tricks of a hand, they will be set. "
+            "Alex + Charlie: bid 14, more than the 13 tricks of a hand: the side will be set. "
             "Tap a player to change a bid." in texts
         )
         assert not any(t.startswith("Bids add up to") for t in texts), "said once, for the side"
@@ -230,7 +230,7 @@ def test_keys_and_players_say_whose_they_are(store):
         await app.tap("player-1")
         assert app.tagged("key-4").selected and not app.tagged("key-5").selected
         await app.click("Next: tricks")
-        assert app.hook("error-0").value == "Alex has not bid yet"
+        assert app.hook("error-0").value == "No bid yet: Alex"
 
     run(go())
 
@@ -251,8 +251,37 @@ def test_cancel_and_back_ask_before_a_hand_is_lost(store):
         assert app.hook("bid-1").value == "3"
         await app.route(game_route)  # the browser's Back button
         assert app.page.route.endswith("/hand"), "the hand stays until answered"
-        await app.click("Discard")
+        await app.click("Stop entering")
         assert app.page.route == game_route and store.draft(game_route.split("/")[2]) is None
+
+    run(go())
+
+
+def test_a_question_says_whether_a_saved_hand_is_touched_and_fills_the_safe_answer(store):
+    """Cancel on a new hand and on an edit of a saved one: each question says
+    which it is, and the filled button keeps what was entered."""
+
+    async def go():
+        app = await open_app(store)
+        await new_game(app)
+        await app.click("Enter hand")
+        await app.tap("key-3")
+        await app.click("Cancel")
+        new = next(c for c in app.walk() if isinstance(c, ft.AlertDialog) and c.open)
+        assert str(new.title.value) == "Stop entering hand 1?"
+        assert [type(b).__name__ for b in new.actions] == ["OutlinedButton", "FilledButton"]
+        assert [str(b.content) for b in new.actions] == ["Stop entering", "Keep entering"]
+        await app.click("Stop entering")
+        await enter_hand(app, [4, 3, "nil", 4], [4, 3, 2, 4])
+        await app.click("Edit hand 1")
+        await app.tap("player-1")
+        await app.tap("key-5")
+        await app.click("Cancel")
+        edit = next(c for c in app.walk() if isinstance(c, ft.AlertDialog) and c.open)
+        assert str(edit.title.value) == "Stop editing hand 1?"
+        assert "The saved hand stays as it was" in str(edit.content.value)
+        assert [str(b.content) for b in edit.actions] == ["Stop editing", "Keep editing"]
+        assert isinstance(edit.actions[1], ft.FilledButton)
 
     run(go())
 
@@ -365,7 +394,7 @@ def test_game_detail_shows_every_hand_and_the_chart(store):
         assert app.page.route == f"/review/{game_id}"
         assert app.has("chart") and app.has("detail-1") and app.has("detail-2")
         texts = [plain(t) for t in app.texts()]
-        assert "Charlie's nil failed (2 tricks, +2 as bags)" in texts
+        assert "Charlie: nil failed (2 tricks, +2 as bags)" in texts
         assert any("bags 2, 2 carried" in t for t in texts)
         await app.click("Delete game")
         assert app.has("confirm-delete")
@@ -430,16 +459,16 @@ def test_each_sides_bid_reads_as_it_forms(store):
         def contracts():
             return plain(app.hook("contracts").value).split("  ·  ")
 
-        assert contracts() == ["Alex + Charlie bid -", "Beth + David bid -"]
+        assert contracts() == ["Alex + Charlie: bid -", "Beth + David: bid -"]
         await pick(app, 0, "nil")
         await pick(app, 1, 3)
         # nothing is said for a side before the partner has bid
         assert contracts() == ["Alex: nil; Charlie: not yet", "Beth: 3; David: not yet"]
         await pick(app, 2, "blind_nil")
         await pick(app, 3, 4)
-        assert contracts() == ["Alex + Charlie bid nil + blind nil", "Beth + David bid 7"]
+        assert contracts() == ["Alex + Charlie: bid nil + blind nil", "Beth + David: bid 7"]
         await pick(app, 2, 5)
-        assert contracts() == ["Alex + Charlie bid 5", "Beth + David bid 7"]
+        assert contracts() == ["Alex + Charlie: bid 5", "Beth + David: bid 7"]
 
     run(go())
 
@@ -453,7 +482,7 @@ def test_a_side_whose_partner_has_not_bid_says_only_what_was_bid(store):
         side = plain(app.hook("contracts").value).split("  ·  ")[1]
         assert side == "Ben: blind nil; Dee: not yet"
         await pick(app, 3, 2)
-        assert plain(app.hook("contracts").value).split("  ·  ")[1] == "Ben + Dee bid 2"
+        assert plain(app.hook("contracts").value).split("  ·  ")[1] == "Ben + Dee: bid 2"
 
     run(go())
 
@@ -466,8 +495,8 @@ def test_the_win_is_announced_once(store):
     async def go():
         app = await open_app(store, route=f"/game/{game.id}")
         await enter_hand(app, [7, 2, 4, 1], [7, 2, 4, 0])
-        wins = [t for t in map(plain, app.texts()) if " win, " in t]
-        assert wins == ["Alex + Charlie win, 110 to -30"], wins
+        wins = [t for t in map(plain, app.texts()) if "110 to -30" in t]
+        assert len(wins) == 1 and "Alex + Charlie" in wins[0], wins
         assert app.has("summary") and app.has("outcome")
 
     run(go())
@@ -609,13 +638,13 @@ def test_two_player_setup_and_hand_speak_of_drawing(store):
         for field, name in zip(fields, ("Ana", "Ben"), strict=True):
             await app.type(field, name)
         await app.click("Start game")
-        assert plain(app.hook("turn").value) == "Hand 1: Ana draws first, Ben bids first"
+        assert plain(app.hook("turn").value) == "Hand 1 · Draws first: Ana · Bids first: Ben"
         await app.click("Enter hand")
-        assert any("Ana drew first; Ben bids first" in plain(t) for t in app.texts())
+        assert any("Drew first: Ana · Bids first: Ben" in plain(t) for t in app.texts())
         assert not any("deal" in t for t in app.texts())
         await app.click("Cancel")
         await enter_hand(app, [5, "nil"], [12, 1])
-        assert "Ben draws first next; Ana bids first" in [plain(t) for t in app.texts()]
+        assert "Draws first next: Ben · Bids first: Ana" in [plain(t) for t in app.texts()]
         assert not any("deal" in t for t in app.texts())
 
     run(go())
@@ -716,7 +745,7 @@ def test_game_cards_name_the_sides_as_the_scoreboard_does(store):
         assert home[:2] == ["Us   0", "Beth + David   0"], home
         recent = card_texts(app, f"recent-{done.id}")
         assert recent[:2] == ["Us   110", "Beth + David   -30"], recent
-        assert "Us won · 1 hand" in recent[2], recent
+        assert "Winner: Us · 1 hand" in recent[2], recent
         await app.click("History")
         assert card_texts(app, f"history-{done.id}")[:2] == ["Us   110", "Beth + David   -30"]
 

@@ -25,7 +25,7 @@ def test_tricks_must_add_up_to_13_and_say_by_how_much():
 def test_bid_out_of_range_quotes_value_and_player(bad):
     found = problems_of(game(), Hand((Bid(bad), Bid(3), Bid(3), Bid(3)), (4, 3, 3, 3)))
     assert list(found) == ["bid.0"]
-    assert f"Alex's bid {bad}" in found["bid.0"] and "0 (nil) to 13" in found["bid.0"]
+    assert f"Alex: {bad}" in found["bid.0"] and "0 (nil) to 13" in found["bid.0"]
 
 
 @pytest.mark.parametrize("bad", [1.5, "3", None, True, -2])
@@ -70,7 +70,7 @@ def test_blind_nil_only_when_trailing():
     rules = RuleSet(blind_nil_min_deficit=100)
     start = game(rules=rules)
     found = problems_of(start, hand(["blind_nil", 3, 4, 3], [0, 3, 7, 3]))
-    assert "trailing by 100 or more (now 0)" in found["bid.0"]
+    assert "trails by 100 or more (now 0)" in found["bid.0"]
     # side 0 is set for -100 while side 1 makes 60: now 160 behind
     behind = add_hand(start, hand([5, 3, 5, 3], [2, 3, 2, 6]))
     add_hand(behind, hand(["blind_nil", 3, 4, 3], [0, 3, 7, 3]))
@@ -79,7 +79,7 @@ def test_blind_nil_only_when_trailing():
 def test_minimum_side_bid():
     rules = RuleSet(min_side_bid=4)
     found = problems_of(game(rules=rules), hand([1, 5, 2, 5], [1, 5, 2, 5]))
-    assert found == {"side.0": "Alex + Charlie bid 3 together; this game's minimum is 4"}
+    assert found == {"side.0": "Alex + Charlie: side bid 3; this game's minimum is 4"}
     add_hand(game(rules=rules), hand(["nil", 5, 2, 5], [0, 5, 3, 5]))  # a nil side is exempt
 
 

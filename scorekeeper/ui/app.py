@@ -548,9 +548,16 @@ class Session:
             modal=True,
             title=ft.Text(asked.question),
             content=ft.Text(asked.detail) if asked.detail else None,
+            # What loses something is never the filled, first-seen button: the
+            # safe answer is, and the other is drawn in the error colour.
             actions=[
-                ft.OutlinedButton(asked.no, height=48, on_click=self.on(self.state.answer, False)),
-                ft.FilledButton(asked.yes, height=48, on_click=self.on(self.state.answer, True)),
+                ft.OutlinedButton(
+                    asked.yes,
+                    height=48,
+                    style=ft.ButtonStyle(color=ft.Colors.ERROR),
+                    on_click=self.on(self.state.answer, True),
+                ),
+                ft.FilledButton(asked.no, height=48, on_click=self.on(self.state.answer, False)),
             ],
         )
         self.page.show_dialog(self.dialog)

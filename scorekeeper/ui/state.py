@@ -337,7 +337,7 @@ class AppState:
             self.errors = {"merge": str(error)}
             return
         self.show_stats()
-        self.message = _("{name} now counts as {into}.").format(name=name, into=into)
+        self.message = _("{name}: now counted as {into}.").format(name=name, into=into)
 
     def unmerge_player(self, name: str) -> None:
         self.store.unmerge_player(name)
@@ -740,15 +740,24 @@ class AppState:
             return
         assert self.saved and self.draft
         number = self._index() + 1
-        self.confirm = Confirm(
-            _("Discard hand {number}?").format(number=number),
-            _("What was entered for hand {number} will be lost.").format(number=number)
-            if self.draft.editing is None
-            else _("Your changes to hand {number} will be lost.").format(number=number),
-            _("Discard"),
-            _("Keep entering"),
-            self.cancel_hand,
-        )
+        # Each question says whether a saved hand is touched: "discard hand 13"
+        # read as deleting a saved hand, in every language.
+        if self.draft.editing is None:
+            self.confirm = Confirm(
+                _("Stop entering hand {number}?").format(number=number),
+                _("Nothing was saved for it yet: what was entered is not kept."),
+                _("Stop entering"),
+                _("Keep entering"),
+                self.cancel_hand,
+            )
+        else:
+            self.confirm = Confirm(
+                _("Stop editing hand {number}?").format(number=number),
+                _("The saved hand stays as it was: your changes are not kept."),
+                _("Stop editing"),
+                _("Keep editing"),
+                self.cancel_hand,
+            )
 
     def _reopens(self, game: Game) -> str:
         """What a finished game becomes when `game` replaces it: open again, or still over."""

@@ -100,7 +100,7 @@ def outcome(game: Game, score: GameScore) -> str | None:
     """The game's result in one line, or None while it goes on."""
     if score.winner is not None:
         others = [t.score for t in score.sides if t.side != score.winner]
-        return _("{names} win, {score} to {other}").format(
+        return _("Winner: {names}, {score} to {other}").format(
             names=side_label(game, score.winner),
             score=num(score.sides[score.winner].score),
             other=", ".join(map(num, others)),
@@ -121,20 +121,20 @@ def short_bid(bid: Bid) -> str:
 # player, tricks, contract, count, points and detail (a bag penalty in full).
 # The failed nils count tricks, so they come in singular and plural.
 EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
-    EventKind.MADE: N_("{names} made {tricks} of {contract}"),
-    EventKind.SET: N_("{names} were set: {tricks} of {contract}"),
-    EventKind.NIL_MADE: N_("{player}'s nil made"),
+    EventKind.MADE: N_("{names}: contract made, {tricks} of {contract}"),
+    EventKind.SET: N_("{names}: set, {tricks} of {contract}"),
+    EventKind.NIL_MADE: N_("{player}: nil made"),
     EventKind.NIL_FAILED: NN_(
-        "{player}'s nil failed ({count} trick)", "{player}'s nil failed ({count} tricks)"
+        "{player}: nil failed ({count} trick)", "{player}: nil failed ({count} tricks)"
     ),
-    EventKind.BLIND_NIL_MADE: N_("{player}'s blind nil made"),
+    EventKind.BLIND_NIL_MADE: N_("{player}: blind nil made"),
     EventKind.BLIND_NIL_FAILED: NN_(
-        "{player}'s blind nil failed ({count} trick)",
-        "{player}'s blind nil failed ({count} tricks)",
+        "{player}: blind nil failed ({count} trick)",
+        "{player}: blind nil failed ({count} tricks)",
     ),
     EventKind.BAG_PENALTY: N_("Bag penalty for {names}: {points} ({detail})"),
-    EventKind.MERCY: N_("{names} win by the mercy rule"),
-    EventKind.HAND_LIMIT: N_("{names} win: the last hand of the game was played"),
+    EventKind.MERCY: N_("Winner by the mercy rule: {names}"),
+    EventKind.HAND_LIMIT: N_("Winner after the last hand of the game: {names}"),
     EventKind.ADJUSTMENT: N_("{names}: {points}"),  # the keeper's penalty or adjustment
 }
 
@@ -143,12 +143,12 @@ EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
 # nil's penalty alone (-100 + 2 = -98), and no "made 5 of 4" line shows them.
 AS_BAGS_TEXT = {
     EventKind.NIL_FAILED: NN_(
-        "{player}'s nil failed ({count} trick, +{count} as a bag)",
-        "{player}'s nil failed ({count} tricks, +{count} as bags)",
+        "{player}: nil failed ({count} trick, {bags} as a bag)",
+        "{player}: nil failed ({count} tricks, {bags} as bags)",
     ),
     EventKind.BLIND_NIL_FAILED: NN_(
-        "{player}'s blind nil failed ({count} trick, +{count} as a bag)",
-        "{player}'s blind nil failed ({count} tricks, +{count} as bags)",
+        "{player}: blind nil failed ({count} trick, {bags} as a bag)",
+        "{player}: blind nil failed ({count} tricks, {bags} as bags)",
     ),
 }
 
@@ -183,6 +183,7 @@ def event_lines(
                     tricks=sh.tricks_toward if sh else 0,
                     contract=sh.contract if sh else 0,
                     count=event.count,
+                    bags=signed(event.count),
                     points=num(sh.penalty_points) if sh else 0,
                     detail=bag_penalty_line(game, sh) if sh and sh.penalties else "",
                 )
@@ -210,9 +211,9 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
         lines.append(
             sentence(
                 (
-                    _("{dealer} draws first next; {bidder} bids first")
+                    _("Draws first next: {dealer} · Bids first: {bidder}")
                     if game.variant is Variant.TWO_PLAYER
-                    else _("{dealer} deals next; {bidder} bids first")
+                    else _("Deals next: {dealer} · Bids first: {bidder}")
                 ).format(
                     dealer=player(game, score.next_dealer),
                     bidder=player(game, score.next_first_bidder),

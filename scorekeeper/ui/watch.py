@@ -18,7 +18,6 @@ from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.live import LiveGame
 from scorekeeper.ui.palette import BOARD
-from scorekeeper.ui.screens.widgets import directed
 from scorekeeper.ui.text import bid_label
 
 log = logging.getLogger(__name__)
@@ -48,7 +47,7 @@ def result_text(game: LiveGame) -> str | None:
     """Who won, or a tie to play on; None while the game goes on."""
     if game.winner is not None:
         others = [side.score for s, side in enumerate(game.sides) if s != game.winner]
-        return _("{names} win, {score} to {other}").format(
+        return _("Winner: {names}, {score} to {other}").format(
             names=game.sides[game.winner].names,
             score=number(game.sides[game.winner].score),
             other=", ".join(map(number, others)),
@@ -60,9 +59,9 @@ def result_text(game: LiveGame) -> str | None:
 
 def turn_text(game: LiveGame) -> str:
     turn = (
-        _("Hand {number}: {dealer} draws first, {bidder} bids first")
+        _("Hand {number} · Draws first: {dealer} · Bids first: {bidder}")
         if game.drawing
-        else _("Hand {number}: {dealer} deals, {bidder} bids first")
+        else _("Hand {number} · Dealer: {dealer} · Bids first: {bidder}")
     )
     return result_text(game) or turn.format(
         number=number(game.hand), dealer=game.dealer, bidder=game.first_bidder
@@ -247,7 +246,7 @@ def table_display(
     ]
     back = ft.TextButton(
         _("Live scores"),
-        icon=directed(ft.Icons.ARROW_BACK),
+        icon=ft.Icons.ARROW_BACK,
         on_click=leave,
     )
     sides = (

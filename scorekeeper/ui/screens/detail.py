@@ -118,7 +118,7 @@ def detail_row(state: AppState, index: int) -> ft.Control:
     hand = game.hands[index]
     lines: list[ft.Control] = [
         ft.Text(
-            _("Hand {number} · {dealer} dealt").format(
+            _("Hand {number} · Dealer: {dealer}").format(
                 number=index + 1, dealer=player(game, result.dealer)
             ),
             weight=ft.FontWeight.BOLD,
@@ -210,15 +210,14 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                             ft.Text(_("Delete this game for good?")),
                             ft.Row(
                                 [
-                                    ft.FilledButton(
+                                    # the safe answer is the filled one
+                                    ft.OutlinedButton(
                                         _("Delete"),
                                         height=48,
                                         on_click=on(state.delete_game),
-                                        style=ft.ButtonStyle(
-                                            bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR
-                                        ),
+                                        style=ft.ButtonStyle(color=ft.Colors.ERROR),
                                     ),
-                                    ft.OutlinedButton(
+                                    ft.FilledButton(
                                         _("Keep"), height=48, on_click=on(state.ask_delete, False)
                                     ),
                                 ],

@@ -8,7 +8,6 @@ then `sync()` updates it in place, so quick taps never land on a control
 being replaced.
 """
 
-import unicodedata
 from collections.abc import Sequence
 
 import flet as ft
@@ -21,9 +20,9 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     banner,
-    directed,
     error_text,
     show_error,
+    table_order,
     tagged,
 )
 from scorekeeper.ui.state import BLIND, REST, AppState
@@ -48,7 +47,7 @@ def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -
     seats = game.variant.sides[side]
     made = [b for seat in seats if (b := bids[seat]) is not None]
     if not made:
-        return _("{names} bid {contract}").format(names=names, contract="-")
+        return _("{names}: bid {contract}").format(names=names, contract="-")
     if len(made) < len(seats):
         return "; ".join(
             _("{player}: {bid}").format(
@@ -58,33 +57,25 @@ def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -
             for seat in seats
         )
     if all(b.is_nil for b in made):
-        return _("{names} bid {contract}").format(
+        return _("{names}: bid {contract}").format(
             names=names, contract=" + ".join(bid_label(b).lower() for b in made)
         )
-    return _("{names} bid {contract}").format(names=names, contract=num(contract))
+    return _("{names}: bid {contract}").format(names=names, contract=num(contract))
 
 
 KEY_HEIGHT = 52  # touch targets of at least 48 px
 COLUMNS = 5  # five keys a row fit a 360 px wide phone
 
 
-def key_text_size(text: str) -> int:
-    """A key's word fits a fifth of a 360 px phone on one line: a word of more
-    than five letters ("Mbetja") is set smaller (Thai marks above and below a
-    letter take no room of their own)."""
-    letters = sum(1 for c in text if unicodedata.category(c) != "Mn")
-    return 20 if letters <= 5 else 15
-
-
 class Key:
     """One keypad key: its visible text, the box that draws it, and the
     semantic button that names it ("4 for Ana", "Rest to Ben")."""
 
-    def __init__(self, state: AppState, on: Bind, value: str, text: str, size: int = 20) -> None:
+    def __init__(self, state: AppState, on: Bind, value: str, text: str) -> None:
         self.value = value
         self.text = ft.Text(
             text,
-            size=size,
+            size=20,
             weight=ft.FontWeight.BOLD,
             text_align=ft.TextAlign.CENTER,
         )
@@ -116,15 +107,19 @@ class Key:
 
 def key_rows(specials: list[Key], keys: list[Key]) -> ft.Column:
     """The special keys (nil, blind nil) share a row; the others go COLUMNS a
-    row, the last row padded so every number key has the same width."""
+    row, the last row padded so every number key has the same width. Digits
+    keep their left-to-right order in a right-to-left language too, as on a
+    Hebrew phone's keypad (1 at the left)."""
     rows = [keys[i : i + COLUMNS] for i in range(0, len(keys), COLUMNS)]
     return ft.Column(
         [
             *([ft.Row([k.control for k in specials], spacing=6)] if specials else []),
             *[
                 ft.Row(
-                    [k.control for k in row]
-                    + [ft.Container(expand=1) for _ in range(COLUMNS - len(row))],
+                    table_order(
+                        [k.control for k in row]
+                        + [ft.Container(expand=1) for _ in range(COLUMNS - len(row))]
+                    ),
                     spacing=6,
                 )
                 for row in rows
@@ -205,10 +200,21 @@ class HandView:
             numbers = [Key(state, on, str(n), str(n)) for n in range(1, game.variant.tricks + 1)]
         else:
             numbers = [Key(state, on, str(n), str(n)) for n in range(game.variant.tricks + 1)]
-            rest = _("Rest")  # a key as narrow as a number's
-            numbers.append(Key(state, on, REST, rest, key_text_size(rest)))
         self.keys = specials + numbers
         self.keypad_title = tagged("keypad-title", ft.Text("", size=16, weight=ft.FontWeight.BOLD))
+        title_line: ft.Control = self.keypad_title
+        if not bids:
+            # Rest stands beside "Tricks taken: Ana", two digits wide: its word is
+            # never squeezed into a digit's width ("Mbetja", "ที่เหลือ"), and the
+            # keypad takes no more room than before.
+            rest = Key(state, on, REST, _("Rest"))
+            rest.control.expand = 2
+            self.keys.append(rest)
+            title_line = ft.Row(
+                [ft.Container(self.keypad_title, expand=3), rest.control],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
         self.keypad = key_rows(specials, numbers)
         self.hand_error = error_text(None, "error-hand")
         self.status = tagged(
@@ -225,7 +231,7 @@ class HandView:
         if bids:
             step = ft.FilledButton(
                 _("Next: tricks"),
-                icon=directed(ft.Icons.ARROW_FORWARD),
+                icon=ft.Icons.ARROW_FORWARD,
                 on_click=on(state.to_tricks),
                 height=52,
                 expand=True,
@@ -245,15 +251,15 @@ class HandView:
             below = [ft.Row([cancel], alignment=ft.MainAxisAlignment.END)]
         dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
         if game.variant is Variant.TWO_PLAYER:
-            turn = _("{dealer} drew first; {bidder} bids first and leads")
+            turn = _("Drew first: {dealer} · Bids first: {bidder}")
         else:
-            turn = _("{dealer} deals; {bidder} bids first and leads")
+            turn = _("Dealer: {dealer} · Bids first: {bidder}")
         self.controls: list[ft.Control] = [
             ft.Text(sentence(turn.format(dealer=dealer, bidder=bidder)), size=16),
             self.hand_error,
             ft.Column(lines, spacing=4),
             self.status,
-            self.keypad_title,
+            title_line,
             self.keypad,
             actions,
             self.notes,
@@ -293,7 +299,7 @@ class HandView:
                 show_error(self.errors[seat], errors.get(f"bid.{seat}"))
             else:
                 self.values[seat].value = str(draft.tricks[seat])
-                self.asides[seat].value = _("bid {bid}").format(bid=bid_label(bid))
+                self.asides[seat].value = _("bid {bid}").format(bid=bid_label(bid).lower())
                 self.rows[seat].label = _("Tricks for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"tricks.{seat}"))
         self._sync_keys(focus)
@@ -323,7 +329,7 @@ class HandView:
             return
         name = player(game, focus)
         if self.step is Step.BIDS:
-            title.value = _("{name}'s bid").format(name=name)
+            title.value = _("Bid: {name}").format(name=name)
             current = draft.bids[focus]
             for key in self.keys:
                 bid = BLIND_NIL if key.value == BLIND else Bid(int(key.value))
@@ -335,7 +341,7 @@ class HandView:
                     label = _("{bid} for {name}").format(bid=bid.value, name=name)
                 key.show(label, chosen=bid == current, enabled=True)
             return
-        title.value = _("Tricks taken by {name}").format(name=name)
+        title.value = _("Tricks taken: {name}").format(name=name)
         left = draft.left_for(focus)  # below 0: the others took too many, none to give
         for key in self.keys:
             if key.value == REST:
@@ -370,16 +376,9 @@ class HandView:
         most = game.variant.tricks
         over = [s for s, c in enumerate(contracts) if c > most]
         for s in over:  # legal, so never refused; but most likely a wrong tap
-            message = (
-                _(
-                    "{names} bid {contract}: more than the 13 tricks of a hand, they will "
-                    "be set. Tap a player to change a bid."
-                )
-                if most == 13
-                else _(
-                    "{names} bid {contract}: more than the {most} tricks of a hand, they will "
-                    "be set. Tap a player to change a bid."
-                )
+            message = _(
+                "{names}: bid {contract}, more than the {most} tricks of a hand: the side "
+                "will be set. Tap a player to change a bid."
             )
             notes.append(
                 tagged(
@@ -521,13 +520,13 @@ def blind_nil_reminder(state: AppState) -> str:
             continue
         if partner in blind:
             texts.append(
-                _("{a} and {b} both bid blind nil: no card swap.").format(
+                _("Blind nil for both {a} and {b}: no card swap.").format(
                     a=player(game, seat), b=player(game, partner)
                 )
             )
         else:
             texts.append(
-                _("Blind nil: {a} and {b} now swap 3 cards.").format(
+                _("Blind nil: now 3 cards are swapped between {a} and {b}.").format(
                     a=player(game, seat), b=player(game, partner)
                 )
             )

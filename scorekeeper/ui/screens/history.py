@@ -7,7 +7,6 @@ from scorekeeper.i18n import _, is_rtl, ngettext
 from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
-    directed,
     export_buttons,
     game_card,
     named,
@@ -39,7 +38,7 @@ def history_tools(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             0,
             ft.OutlinedButton(
                 _("Undo delete"),
-                icon=directed(ft.Icons.UNDO),
+                icon=ft.Icons.UNDO,
                 height=48,
                 on_click=on(state.undo_delete),
             ),

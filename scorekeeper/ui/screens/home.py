@@ -3,7 +3,7 @@
 import flet as ft
 
 from scorekeeper.i18n import LANGUAGES, _
-from scorekeeper.ui.screens.widgets import Bind, Files, directed, game_card, heading, named
+from scorekeeper.ui.screens.widgets import Bind, Files, game_card, heading, named
 from scorekeeper.ui.state import AppState
 
 
@@ -51,7 +51,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         controls.append(
             ft.OutlinedButton(
                 _("Undo delete"),
-                icon=directed(ft.Icons.UNDO),
+                icon=ft.Icons.UNDO,
                 height=48,
                 on_click=on(state.undo_delete),
             )

@@ -14,7 +14,6 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     banner,
-    directed,
     heading,
     icon_button,
     tagged,
@@ -334,7 +333,7 @@ class Scoreboard:
                 heading(_("Hands")),
                 ft.TextButton(
                     _("Undo last hand"),
-                    icon=directed(ft.Icons.UNDO),
+                    icon=ft.Icons.UNDO,
                     height=48,
                     on_click=on(state.ask_undo_last_hand),
                 ),
@@ -405,9 +404,9 @@ class Scoreboard:
             turn = self.turn.content
             assert isinstance(turn, ft.Text)
             turn.value = (
-                _("Hand {number}: {dealer} draws first, {bidder} bids first")
+                _("Hand {number} · Draws first: {dealer} · Bids first: {bidder}")
                 if game.variant is Variant.TWO_PLAYER
-                else _("Hand {number}: {dealer} deals, {bidder} bids first")
+                else _("Hand {number} · Dealer: {dealer} · Bids first: {bidder}")
             ).format(
                 number=len(game.hands) + 1,
                 dealer=player(game, score.next_dealer),

@@ -104,13 +104,14 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         controls.append(
             ft.Row(
                 [
-                    ft.FilledButton(
+                    # the safe answer is the filled one
+                    ft.OutlinedButton(
                         _("Yes, make new links"),
                         icon=ft.Icons.LOCK_RESET,
                         on_click=on(state.reset_links),
-                        style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
+                        style=ft.ButtonStyle(color=ft.Colors.ERROR, icon_color=ft.Colors.ERROR),
                     ),
-                    ft.TextButton(_("Cancel"), on_click=on(state.ask_reset, False)),
+                    ft.FilledButton(_("Cancel"), on_click=on(state.ask_reset, False)),
                 ],
                 wrap=True,
             )

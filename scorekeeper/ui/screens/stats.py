@@ -71,7 +71,7 @@ def win_chart(players: list[PlayerStats]) -> ft.Control:
 
 def player_card(p: PlayerStats) -> ft.Control:
     lines = [
-        _("Games {games} · won {wins} of {finished} ({rate})").format(
+        _("Games {games} · wins {wins} of {finished} ({rate})").format(
             games=p.games, wins=p.wins, finished=p.finished, rate=pct(p.win_rate)
         ),
         _("Average bid {bid} · side made {made} · set {set} · bagged {bagged}").format(
@@ -143,8 +143,8 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         controls += [
             ft.Text(
                 ngettext(
-                    "{a} + {b}: {games} game, won {wins} of {finished} ({rate})",
-                    "{a} + {b}: {games} games, won {wins} of {finished} ({rate})",
+                    "{a} + {b}: {games} game, {wins} wins of {finished} ({rate})",
+                    "{a} + {b}: {games} games, {wins} wins of {finished} ({rate})",
                     p.games,
                 ).format(
                     a=isolate(p.names[0]),
@@ -195,7 +195,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             ft.Row(
                 [
                     ft.Text(
-                        _("{name} counts as {into}").format(name=alias, into=into), expand=True
+                        _("{name}: counted as {into}").format(name=alias, into=into), expand=True
                     ),
                     ft.TextButton(
                         _("Undo merge"), height=48, on_click=on(state.unmerge_player, alias)

@@ -19,25 +19,26 @@ from scorekeeper.ui.text import isolate, named_side, num, rules_name, sentence
 # colour follows the light or dark theme and keeps its contrast in both.
 # Sides 1 and 2, then the third and fourth player of cutthroat and solo.
 SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY, ft.Colors.PRIMARY, ft.Colors.ON_SURFACE)
-# Icons that point the way the text goes: drawn the other way round in a
-# right-to-left language (Flutter mirrors the layout, not the glyphs we name).
-MIRRORED = {
-    ft.Icons.CHEVRON_RIGHT: ft.Icons.CHEVRON_LEFT,
-    ft.Icons.ARROW_FORWARD: ft.Icons.ARROW_BACK,
-    ft.Icons.ARROW_BACK: ft.Icons.ARROW_FORWARD,
-    ft.Icons.UNDO: ft.Icons.REDO,
-}
-
-
-def directed(icon: ft.IconData) -> ft.IconData:
-    """`icon` as it points in the language shown."""
-    return MIRRORED.get(icon, icon) if is_rtl() else icon
+# Icons that point a way (forward, back, undo): Flutter draws each of these the
+# other way round by itself in a right-to-left language (their glyphs match the
+# text direction), so a screen names the left-to-right one. An icon that points
+# a way and is not here would not turn: tests/test_ui_language.py checks it.
+SELF_MIRRORING = frozenset(
+    {
+        ft.Icons.ARROW_BACK,
+        ft.Icons.ARROW_FORWARD,
+        ft.Icons.CHEVRON_LEFT,
+        ft.Icons.CHEVRON_RIGHT,
+        ft.Icons.UNDO,
+        ft.Icons.REDO,
+    }
+)
 
 
 def table_order(controls: list[ft.Control]) -> list[ft.Control]:
-    """Controls in a row that maps the table (West to East): kept in that order
-    on the screen whatever the language's direction (a row reads from the right
-    in Hebrew, the table does not turn)."""
+    """Controls in a row whose order is fixed, the table (West to East) or the
+    keypad's digits: kept in that order on the screen whatever the language's
+    direction (a row reads from the right in Hebrew, the table does not turn)."""
     return controls[::-1] if is_rtl() else controls
 
 
@@ -181,7 +182,7 @@ def game_card(
     if summary.status is Status.FINISHED and summary.winner is not None:
         detail = sentence(
             ngettext(
-                "{names} won · {hands} hand", "{names} won · {hands} hands", summary.hands
+                "Winner: {names} · {hands} hand", "Winner: {names} · {hands} hands", summary.hands
             ).format(names=name(summary.winner), hands=summary.hands)
         )
     else:
@@ -196,7 +197,7 @@ def game_card(
     tile = ft.ListTile(
         title=ft.Column(sides, spacing=0),
         subtitle=ft.Text(subtitle),
-        trailing=None if delete else ft.Icon(directed(ft.Icons.CHEVRON_RIGHT)),
+        trailing=None if delete else ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=on(open_it, summary.id),
     )
     if delete is None:
@@ -204,7 +205,7 @@ def game_card(
     tile.expand = True
     remove = icon_button(
         ft.Icons.DELETE_OUTLINE,
-        _("Delete the game of {names}").format(
+        _("Delete game: {names}").format(
             names=", ".join(isolate(player) for player in summary.players)
         ),
         on(delete, summary.id),
