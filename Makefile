@@ -39,6 +39,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check scorekeeper tests bench
 	$(BIN)/ruff format --check scorekeeper tests bench
 	$(BIN)/mypy
+	$(BIN)/actionlint -no-color -oneline
 
 test: $(STAMP) system-deps lint webclient
 	$(BIN)/pytest -q

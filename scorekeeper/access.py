@@ -12,9 +12,8 @@ No flet, no tinydb: the command line uses this module too.
 import asyncio
 import hmac
 import json
-import os
+import re
 import secrets
-import tempfile
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -24,12 +23,24 @@ from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
+from scorekeeper.storage import platform
 
 KEYS_FILE = "keys.json"
 KEYS_FORMAT = "spades-keys/1"
 SECRET_BYTES = 32  # 43 characters in a URL: not guessable, even unthrottled
 KEEPER_PREFIX = "/key/"
 WATCH_PREFIX = "/watch/"
+
+
+# Anything that could be a secret: a link's secret is 43 such characters.
+SECRET_LIKE = re.compile(r"[A-Za-z0-9_-]{30,}")
+
+
+def redacted(route: object, limit: int = 200) -> str:
+    """A route (or anything a page sent) as the log may show it, quoted: every
+    run of 30 or more URL-safe characters is left out, so no secret, valid or
+    not, ever reaches a log file."""
+    return repr(SECRET_LIKE.sub("…", str(route))[:limit])
 
 
 class Role(StrEnum):
@@ -75,6 +86,9 @@ def new_keys(generation: int = 1) -> Keys:
 
 
 def _write(path: Path, keys: Keys) -> None:
+    """Written as the games are (storage/platform.py): a private temporary file,
+    fsynced, renamed over the old one, the folder fsynced; a failed write
+    (a full disk) leaves the old file and no temporary one."""
     data = json.dumps(
         {
             "format": KEYS_FORMAT,
@@ -84,19 +98,9 @@ def _write(path: Path, keys: Keys) -> None:
         },
         indent=1,
     ).encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".keys-", suffix=".tmp")
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        os.replace(temp, path)
-    except OSError:
-        os.unlink(temp)
-        raise
+    if not path.parent.exists():
+        platform.make_folder(path.parent)
+    platform.write_atomically(path, data)
 
 
 def _parse(path: Path, raw: bytes) -> Keys:

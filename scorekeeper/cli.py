@@ -5,26 +5,34 @@ commands import storage or the UI when they run.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import socket
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import ScorekeeperError, shorten
 from scorekeeper.i18n import _, moment, number
 
-MAX_INPUT_BYTES = 20_000_000  # an import or score file; years of games are a few MB
-
 if TYPE_CHECKING:
     from scorekeeper.storage.store import GameStore
 
 
 def _read_json(path: str) -> Any:
-    """A JSON file (or standard input), refused before parsing when too big."""
+    """A JSON file (or standard input), refused before parsing when too big or
+    nested too deep."""
+    from scorekeeper.exchange import (
+        MAX_INPUT_BYTES,
+        NotJSONError,
+        NotUTF8Error,
+        TooDeepError,
+        load_json,
+    )
+
     shown = shorten(path)
     too_big = ScorekeeperError(
         _("{path} is larger than {limit} MB: not a file of games").format(
@@ -46,14 +54,16 @@ def _read_json(path: str) -> Any:
     if len(raw) > MAX_INPUT_BYTES:
         raise too_big
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScorekeeperError(_("{path} is not UTF-8 text").format(path=shown)) from None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:  # ValueError: a 5,000-digit number, too
+        return load_json(raw)
+    except TooDeepError as error:
         raise ScorekeeperError(
-            _("{path} is not valid JSON: {reason}").format(path=shown, reason=str(error)[:80])
+            _("{path} is not a file of games: {reason}").format(path=shown, reason=error)
+        ) from None
+    except NotUTF8Error:
+        raise ScorekeeperError(_("{path} is not UTF-8 text").format(path=shown)) from None
+    except NotJSONError as error:
+        raise ScorekeeperError(
+            _("{path} is not valid JSON: {reason}").format(path=shown, reason=error)
         ) from None
 
 
@@ -74,14 +84,31 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_store(args: argparse.Namespace) -> "GameStore":
+@contextlib.contextmanager
+def _open_store(args: argparse.Namespace) -> Iterator["GameStore"]:
+    """The data folder's store, for one command. What it had to repair or
+    could not read is printed, whether found on opening or while the command
+    read the games (an archive file that turns out damaged, say)."""
     from scorekeeper.storage.location import data_folder
     from scorekeeper.storage.store import GameStore
 
     store = GameStore(data_folder(args.data))
-    for notice in store.notices:
-        print(_("warning: {notice}").format(notice=notice), file=sys.stderr)
-    return store
+    told = 0
+
+    def tell() -> None:
+        nonlocal told
+        for notice in store.notices[told:]:
+            print(_("warning: {notice}").format(notice=notice), file=sys.stderr)
+        told = len(store.notices)
+
+    try:
+        tell()
+        yield store
+    finally:
+        try:
+            tell()
+        finally:
+            store.close()
 
 
 def cmd_where(args: argparse.Namespace) -> int:
@@ -98,8 +125,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     with _open_store(args) as store:
         for path in args.files:
             try:
-                incoming = parse_import(_read_json(path))
-                saved = store.import_games(incoming)
+                data = _read_json(path)
+            except ScorekeeperError as error:  # its words name the file already
+                print(_("error: {reason}").format(reason=error), file=sys.stderr)
+                failed = True
+                continue
+            try:
+                saved = store.import_games(parse_import(data))
             except ScorekeeperError as error:
                 print(f"error: {path}: {error}", file=sys.stderr)
                 failed = True
@@ -254,7 +286,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
         open_browser=not args.no_browser,
         hosts=args.host,
         limits=limits,
+        proxies=[_proxy_address(a) for a in args.trust_proxy],
     )
+
+
+def _proxy_address(text: str) -> str:
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise ScorekeeperError(
+            _("--trust-proxy {value!r} is not an IP address (such as 127.0.0.1)").format(
+                value=text[:80]
+            )
+        ) from None
 
 
 def cmd_keys_reset(args: argparse.Namespace) -> int:
@@ -333,6 +379,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=5,
         metavar="M",
         help=_("a closed page can come back to where it was within M minutes (5)"),
+    )
+    serve.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help=_(
+            "a reverse proxy in front of the app, at this IP address: the device address "
+            "it forwards (X-Forwarded-For) is believed (repeatable; by default none is)"
+        ),
     )
     serve.set_defaults(func=cmd_serve)
 

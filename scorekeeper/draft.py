@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from scorekeeper.errors import Problem
 from scorekeeper.i18n import _
-from scorekeeper.model import MAX_BID, TRICKS_PER_HAND, Bid, Game, Hand
+from scorekeeper.model import TRICKS_PER_HAND, Bid, Game, Hand
 
 T = TypeVar("T")
 
@@ -48,16 +48,8 @@ class HandDraft:
     def with_bid(self, seat: int, bid: Bid | None) -> "HandDraft":
         return replace(self, bids=_set(self.bids, seat, bid))
 
-    def step_bid(self, seat: int, delta: int) -> "HandDraft":
-        current = self.bids[seat]
-        value = 0 if current is None else current.value
-        return self.with_bid(seat, Bid(min(MAX_BID, max(0, value + delta))))
-
     def with_tricks(self, seat: int, tricks: int) -> "HandDraft":
         return replace(self, tricks=_set(self.tricks, seat, tricks))
-
-    def step_tricks(self, seat: int, delta: int) -> "HandDraft":
-        return self.with_tricks(seat, min(TRICKS_PER_HAND, max(0, self.tricks[seat] + delta)))
 
     def left_for(self, seat: int) -> int:
         """The tricks the others have not taken: below 0 when they took too many."""

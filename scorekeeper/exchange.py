@@ -6,6 +6,7 @@ and the report names each refused record and why.
 
 import csv
 import io
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from typing import Any
 
 from scorekeeper.errors import Problem, ScorekeeperError, clip
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import number as digits
 from scorekeeper.model import Game
 from scorekeeper.record import (
     bid_to_json,
@@ -26,13 +28,74 @@ from scorekeeper.saved import SavedGame
 from scorekeeper.scoring import score_game
 
 MAX_IMPORT_GAMES = 20_000
+SHOWN_PROBLEMS = 10  # a refused import names this many problems, then counts the rest
+MAX_INPUT_BYTES = 20_000_000  # an import or score file; years of games are a few MB
+# A file of games nests 5 deep (a list of records, a record, its hands, a hand,
+# its bids). Deeper JSON is refused before it is parsed: 20,000 brackets in
+# 40 KB overflow the parser's stack (in the offline build, the page's Python).
+MAX_JSON_DEPTH = 32
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+_ONE_BRACKET = bytes.maketrans(b"{}", b"[]")
+_NOT_MARK = bytes(sorted(set(range(256)) - set(b'"[]{}')))
+
+
+def _too_deep(raw: bytes) -> bool:
+    """Whether JSON text nests deeper than MAX_JSON_DEPTH, found without
+    parsing it, in a few passes over the bytes (each in C, so 20 MB take a
+    fraction of a second). UTF-8 never uses these bytes inside a character."""
+    plain = raw.replace(b"\\\\", b"").replace(b'\\"', b"")  # no escaped quote is left
+    marks = plain.translate(_ONE_BRACKET, _NOT_MARK)  # quotes and brackets only
+    brackets = b"".join(marks.split(b'"')[::2])  # the brackets outside strings
+    for _level in range(MAX_JSON_DEPTH):  # each pass takes away one level of nesting
+        shorter = brackets.replace(b"[]", b"")
+        if len(shorter) == len(brackets):
+            break
+        brackets = shorter
+    # Left: still nested after MAX_JSON_DEPTH levels, or brackets never closed.
+    return b"[]" in brackets or brackets.count(b"[") > MAX_JSON_DEPTH
+
+
+class NotJSONError(ScorekeeperError):
+    """Bytes that are not UTF-8 JSON text; the message is the parser's reason."""
+
+
+class NotUTF8Error(NotJSONError):
+    pass
+
+
+class TooDeepError(ScorekeeperError):
+    """JSON nested deeper than any file of games, refused before parsing."""
+
+
+def load_json(raw: bytes) -> Any:
+    """Parse a given or uploaded file (callers check its size first), refusing
+    nesting deeper than MAX_JSON_DEPTH before the parser sees it."""
+    if _too_deep(raw):
+        raise TooDeepError(
+            _(
+                "it nests lists or objects more than {limit} deep; a file of games never does"
+            ).format(limit=MAX_JSON_DEPTH)
+        )
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise NotUTF8Error(_("it is not UTF-8 text")) from None
+    except (ValueError, RecursionError) as error:  # ValueError: a 5,000-digit number, too
+        raise NotJSONError(str(error)[:80]) from None
 
 
 class ImportRefusedError(ScorekeeperError):
+    """A file none of whose games was stored; `listing` names the first
+    problems and counts the rest, so 20,000 bad records make one short line."""
+
     def __init__(self, problems: Sequence[str]) -> None:
+        self.listing = "; ".join(problems[:SHOWN_PROBLEMS])
+        rest = len(problems) - SHOWN_PROBLEMS
+        if rest > 0:
+            more = ngettext("and {count} more problem", "and {count} more problems", rest)
+            self.listing += "; " + more.format(count=digits(rest))
         super().__init__(
-            _("nothing was imported: {problems}").format(problems="; ".join(problems)),
+            _("nothing was imported: {problems}").format(problems=self.listing),
             tuple(Problem("import", p) for p in problems),
         )
 

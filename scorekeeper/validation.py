@@ -15,6 +15,9 @@ MAX_NAME_LENGTH = 30
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e") | frozenset(
     "\u2066\u2067\u2068\u2069"
 )
+# Tag characters (U+E0000 to U+E007F) draw nothing, so a name could carry
+# hidden text, or look like another player's.
+TAGS = range(0xE0000, 0xE0080)
 
 
 def name_problem(name: str) -> str | None:
@@ -22,7 +25,7 @@ def name_problem(name: str) -> str | None:
     (Hebrew, Thai with its marks, emoji joined by a zero-width joiner)."""
     for char in name:
         category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Co", "Cn") or char in BIDI_CONTROLS:
+        if category in ("Cc", "Cs", "Co", "Cn") or char in BIDI_CONTROLS or ord(char) in TAGS:
             return _(
                 "name {name!r} contains an invisible control character (U+{code:04X}); "
                 "type the name again"
@@ -66,6 +69,8 @@ def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
                     ).format(name=clip(name.strip()), limit=MAX_NAME_LENGTH),
                 )
             )
+        elif name.strip() and (invisible := name_problem(name.strip())):
+            problems.append(Problem(f"team_names.{side}", invisible))
     return problems
 
 

@@ -15,13 +15,19 @@ REGISTER, PATCH, EVENT, PROPS, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
 
 
 def open_socket(
-    port: int, host: str | None = None, origin: str | None = "same", path: str = "/ws"
+    port: int,
+    host: str | None = None,
+    origin: str | None = "same",
+    path: str = "/ws",
+    headers: dict[str, str] | None = None,
+    source: str | None = None,
 ) -> ClientConnection:
     """A websocket to 127.0.0.1:port that says it is for `host` from `origin`."""
     host = host or f"127.0.0.1:{port}"
     if origin == "same":
         origin = f"http://{host}"
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    source_address = (source, 0) if source else None  # another loopback address: another device
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=source_address)
     return connect(
         f"ws://{host}{path}",
         sock=sock,
@@ -29,6 +35,7 @@ def open_socket(
         open_timeout=10,
         max_size=None,
         compression=None,
+        additional_headers=headers,
         legacy=True,  # a plain connection, closed by the caller
     )
 

@@ -43,14 +43,21 @@ def free_port() -> int:
 
 
 class ServedApp:
-    def __init__(self, data: Path, port: int | None = None) -> None:
+    def __init__(
+        self,
+        data: Path,
+        port: int | None = None,
+        log: Path | None = None,
+        open_files: int | None = None,
+    ) -> None:
         self.data = data
+        self.open_files = open_files  # the server's limit of open files, if not the default
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
         self.url = self.base  # the keeper link once started
         self.watch_url = self.base
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = open(os.environ.get("SCOREKEEPER_SERVER_LOG", os.devnull), "ab")  # noqa: SIM115
+        self.log = open(log or os.environ.get("SCOREKEEPER_SERVER_LOG", os.devnull), "ab")  # noqa: SIM115
 
     def start(self, timeout: float = 30, *flags: str) -> float:
         """Start the server; returns the seconds until it answered."""
@@ -74,6 +81,7 @@ class ServedApp:
             cwd=ROOT,
             env=env,
             start_new_session=True,
+            preexec_fn=self._limit_files if self.open_files else None,
             stdout=subprocess.DEVNULL,
             stderr=self.log,
         )
@@ -87,6 +95,11 @@ class ServedApp:
                 time.sleep(0.05)
         self.stop()
         raise TimeoutError(f"the app did not answer on {self.url}")
+
+    def _limit_files(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:

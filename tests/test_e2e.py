@@ -293,24 +293,66 @@ def test_save_hand_is_on_a_small_phone_screen_however_long_the_preview(browser, 
     page.close()
 
 
+def inside_small_phone(page, *targets):
+    """Each of `targets` whole on a 360x740 screen: on it, and the screen has
+    nothing to scroll to (Flutter clips a node's box to the view, so a box
+    alone does not tell a note cut at the bottom from a whole one)."""
+    for target in targets:
+        box = target.bounding_box()
+        assert box, target
+        assert box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"], (target, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"], (target, box)
+    anchor = hook(page, "contracts")
+    before = anchor.bounding_box()
+    page.mouse.move(SMALL_PHONE["width"] / 2, SMALL_PHONE["height"] / 2)
+    page.mouse.wheel(0, 400)
+    still(page)
+    assert anchor.bounding_box() == before, "the screen scrolled: something was below it"
+
+
 def test_next_tricks_is_on_a_small_phone_screen_with_the_blind_nil_reminder(browser, app):
-    """At 360x740, a blind nil bid shows the card-swap reminder: Next: tricks
-    stays where it always is, under the keypad, and the reminder starts on the
-    screen below it."""
+    """At 360x740, once every bid is in the keypad folds: Next: tricks, the
+    blind nil card-swap reminder and the warning for a side bidding more than
+    13 are all whole on the screen."""
     page = open_app(browser, app.url, SMALL_PHONE)
     new_game(page)
     page.get_by_role("button", name="Enter hand").click()
     expect(hook(page, "contracts")).to_be_visible()
     settle(page)
-    for seat, bid in enumerate(["blind_nil", 3, 4, 3]):
+    for seat, bid in enumerate(["blind_nil", 9, 4, 5]):  # Beth + David bid 14
         pick(page, seat, bid)
     reminder = hook(page, "blind-nil-reminder")
     expect(reminder).to_contain_text("swap 3 cards")
+    expect(hook(page, "over-13-1")).to_contain_text("they will be set")
+    expect(hook(page, "key-13")).to_be_hidden()  # folded
     settle(page)
     step = page.get_by_role("button", name="Next: tricks")
     on_screen_above(step, reminder, room=24)
+    inside_small_phone(page, step, reminder, hook(page, "over-13-1"))
+    pick(page, 1, 4)  # a tap on a player opens the keypad again
+    expect(hook(page, "bid-1")).to_have_text("4")
     step.click()
     expect(hook(page, "tricks-left")).to_be_visible()
+    page.close()
+
+
+def test_missing_bid_messages_and_next_tricks_fit_a_small_phone(browser, app):
+    """At 360x740, Next: tricks with three bids missing: each "has not bid yet"
+    and Next: tricks itself are whole on the screen, keypad and all."""
+    page = open_app(browser, app.url, SMALL_PHONE)
+    new_game(page)
+    page.get_by_role("button", name="Enter hand").click()
+    expect(hook(page, "contracts")).to_be_visible()
+    settle(page)
+    pick(page, 0, 5)
+    step = page.get_by_role("button", name="Next: tricks")
+    step.click()
+    for seat, name in ((1, "Beth"), (2, "Charlie"), (3, "David")):
+        expect(hook(page, f"error-{seat}")).to_have_text(f"{name} has not bid yet")
+    settle(page)
+    inside_small_phone(
+        page, step, hook(page, "key-13"), *(hook(page, f"error-{seat}") for seat in (1, 2, 3))
+    )
     page.close()
 
 

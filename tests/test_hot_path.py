@@ -12,9 +12,9 @@ import pytest
 from scorekeeper import scoring
 from scorekeeper.storage import platform
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state import REST, AppState
 from tests.inprocess import ENCODE, open_app
-from tests.test_ui_state import play, start
+from tests.test_ui_state import play, start, tap
 
 
 @pytest.fixture
@@ -28,9 +28,9 @@ def test_saving_a_hand_scores_the_game_once(store, monkeypatch):
     play(state, [3, 3, 3, 3], [4, 3, 3, 3])
     state.begin_hand()
     for seat in range(4):
-        state.step_bid(seat, 1)
+        tap(state, seat, 1)
     state.to_tricks()
-    state.rest_to(0)
+    tap(state, 0, REST)
     scored = []
     real = scoring._score
     monkeypatch.setattr(scoring, "_score", lambda game: scored.append(game) or real(game))

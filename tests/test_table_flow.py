@@ -9,7 +9,7 @@ from scorekeeper.model import Bid
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState, Screen
 from tests.factories import EVEN, game, hand
-from tests.test_ui_state import play, start
+from tests.test_ui_state import play, start, tap
 
 
 @pytest.fixture
@@ -24,14 +24,14 @@ def scores(state):
 
 def bids(state, values):
     for seat, value in enumerate(values):
-        state.set_bid(seat, Bid(value))
+        tap(state, seat, value)
 
 
 def tricks(state, values):
     state.to_tricks()
     assert state.errors == {}, state.errors
     for seat, value in enumerate(values):
-        state.step_tricks(seat, value - state.draft.tricks[seat])
+        tap(state, seat, value)
 
 
 def game_with(store, count):
@@ -221,3 +221,23 @@ def test_fit_keeps_an_entry_that_still_fits_and_drops_one_that_does_not():
     assert fit(edit, game(EVEN), 6).draft is None
     wrong_size = HandDraft.empty(2, index=2, base=5)
     assert fit(wrong_size, two, 5).draft is None
+
+
+def test_a_delete_from_home_and_its_undo_are_announced_to_other_devices(store):
+    """The app tells other tabs what `changed` names: a tab showing the game
+    deleted on the home screen of another must learn of it, and of the undo."""
+    from scorekeeper.ui.state import DELETED
+
+    a = game_with(store, 1)
+    game_id = a.saved.id
+    a.go_home()
+    b = AppState(store)
+    b.open_game(game_id)
+    a.changed = None
+    a.delete_from_home(game_id)
+    assert a.changed == (game_id, DELETED)
+    b.reload()  # what the app does on that message
+    assert b.screen is Screen.HOME and b.message == "That game is no longer stored."
+    a.changed = None
+    a.undo_delete()
+    assert a.changed == (game_id, store.get(game_id).revision)

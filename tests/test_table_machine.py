@@ -35,7 +35,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Hand, Variant
 from scorekeeper.scoring import score_game
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.state import AppState, Screen
+from scorekeeper.ui.state import BLIND, REST, AppState, Screen
 from scorekeeper.validation import hand_problems
 
 DEVICES = 3
@@ -50,6 +50,8 @@ BIDS = st.lists(
     max_size=4,
 )
 CUTS = st.lists(st.integers(0, 13), min_size=3, max_size=3)  # where 13 tricks are split
+# the order the players are tapped in; None: the keypad moves on by itself
+ORDER = st.one_of(st.none(), st.permutations(range(4)))
 
 
 def showing(screen: "Screen", editing: bool = False):
@@ -91,6 +93,26 @@ def entry(draft):
         draft.editing,
         getattr(draft, "original", None),
     )
+
+
+def key_of(bid: Bid) -> str:
+    """The keypad key that enters `bid`."""
+    return BLIND if bid == BLIND_NIL else str(bid.value)
+
+
+def seats_in(app: AppState, order: list[int] | None) -> list[int]:
+    """The seats in the order tapped: the bidding order when the keypad leads."""
+    assert app.draft is not None
+    if order is None:
+        return list(app.bidding_order())
+    return [seat for seat in order if seat < len(app.draft.bids)]
+
+
+def tap(app: AppState, seat: int, key: str) -> None:
+    """What a person does: tap the player when the keypad is not on them, then the key."""
+    if app.keypad_seat != seat:
+        app.focus_seat(seat)
+    app.press(key)
 
 
 def kind_of(error: BaseException) -> str:
@@ -322,12 +344,13 @@ class Table(RuleBasedStateMachine):
             self.act(i, "reload_tab", reload)
 
     @showing(Screen.GAME)
-    @rule(i=st.integers(0, DEVICES - 1), bids=BIDS, cuts=CUTS)
-    def play_hand(self, i, bids, cuts):
+    @rule(i=st.integers(0, DEVICES - 1), bids=BIDS, cuts=CUTS, order=ORDER)
+    def play_hand(self, i, bids, cuts, order=None):
         """A whole hand at once on one device: Enter hand, bids, tricks, Save."""
         if (j := self.pick(i, Screen.GAME)) is None:
             return
-        for step, args in ((self.begin, ()), (self.bid, (bids,)), (self.tricks, (cuts,))):
+        steps = ((self.begin, ()), (self.bid, (bids, order)), (self.tricks, (cuts, order)))
+        for step, args in steps:
             step(j, *args)
             if self.apps[j].screen is not Screen.HAND:
                 return
@@ -351,8 +374,10 @@ class Table(RuleBasedStateMachine):
     @rule(
         i=st.integers(0, DEVICES - 1),
         bids=BIDS,
+        order=ORDER,
     )
-    def bid(self, i, bids):
+    def bid(self, i, bids, order=None):
+        """Every bid, on the keypad."""
         if (j := self.pick(i, Screen.HAND)) is None:
             return
         app = self.apps[j]
@@ -360,14 +385,19 @@ class Table(RuleBasedStateMachine):
         def enter():
             if app.draft:
                 app.back_to_bids()
-                for seat in range(len(app.draft.bids)):
-                    app.set_bid(seat, bids[seat])
+                seats = seats_in(app, order)
+                for seat in seats:
+                    tap(app, seat, key_of(bids[seat]))
+                entered = [app.draft.bids[seat] for seat in seats]
+                if entered != [bids[seat] for seat in seats]:
+                    raise Defect("keypad", f"tapped {bids}, the entry shows {app.draft.bids}")
 
         self.act(j, "bid", enter)
 
     @showing(Screen.HAND)
-    @rule(i=st.integers(0, DEVICES - 1), cuts=CUTS)
-    def tricks(self, i, cuts):
+    @rule(i=st.integers(0, DEVICES - 1), cuts=CUTS, order=ORDER)
+    def tricks(self, i, cuts, order=None):
+        """Next: tricks, then every count on the keypad; the last player gets Rest."""
         if (j := self.pick(i, Screen.HAND)) is None:
             return
         app = self.apps[j]
@@ -375,12 +405,14 @@ class Table(RuleBasedStateMachine):
         def enter():
             app.to_tricks()
             if app.draft and app.draft.step is Step.TRICKS:
-                seats = len(app.draft.tricks)
-                edges = [0, *sorted(cuts[: seats - 1]), 13]
-                for seat in range(seats - 1):
-                    taken = edges[seat + 1] - edges[seat]
-                    app.step_tricks(seat, taken - app.draft.tricks[seat])
-                app.rest_to(seats - 1)
+                seats = seats_in(app, order)
+                edges = [0, *sorted(cuts[: len(seats) - 1]), 13]
+                for at, seat in enumerate(seats[:-1]):
+                    tap(app, seat, str(edges[at + 1] - edges[at]))
+                tap(app, seats[-1], REST)
+                meant = [edges[at + 1] - edges[at] for at in range(len(seats))]
+                if [app.draft.tricks[seat] for seat in seats] != meant:
+                    raise Defect("keypad", f"tapped {meant}, the entry shows {app.draft.tricks}")
 
         self.act(j, "tricks", enter)
 

@@ -6,7 +6,7 @@ from scorekeeper.draft import Step
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Variant
 from scorekeeper.scoring import Status
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.state import AppState, Screen
+from scorekeeper.ui.state import BLIND, REST, AppState, Screen
 
 
 @pytest.fixture
@@ -28,22 +28,21 @@ def start(state, names=("Alex", "Beth", "Charlie", "David"), **rules):
     return state
 
 
+def tap(state, seat, key):
+    """A tap on a player, then on a keypad key ("0" to "13", BLIND or REST)."""
+    state.focus_seat(seat)
+    state.press(str(key))
+
+
 def play(state, bids, tricks):
-    """Enter a hand the way the screen does: taps on the steppers."""
+    """Enter a hand the way the screen does: each player's bid, then tricks, on the keypad."""
     state.begin_hand()
     for seat, bid in enumerate(bids):
-        if bid == "nil":
-            state.toggle_nil(seat)
-        elif bid == "blind_nil":
-            state.toggle_nil(seat, blind=True)
-        else:
-            for _ in range(bid):
-                state.step_bid(seat, 1)
+        tap(state, seat, {"nil": "0", "blind_nil": BLIND}.get(bid, bid))
     state.to_tricks()
     assert state.errors == {}, state.errors
     for seat, count in enumerate(tricks):
-        for _ in range(count):
-            state.step_tricks(seat, 1)
+        tap(state, seat, count)
     state.save_hand()
     assert state.errors == {}, state.errors
 
@@ -107,12 +106,12 @@ def test_presets_and_custom_rules_are_saved_with_the_game(store):
 def test_bids_are_checked_before_tricks(store):
     state = start(AppState(store), min_side_bid="4")
     state.begin_hand()
-    state.step_bid(0, 1)
+    tap(state, 0, 1)
     state.to_tricks()
     assert set(state.errors) == {"bid.1", "bid.2", "bid.3"}
     assert state.errors["bid.1"] == "Beth has not bid yet"
     for seat in (1, 2, 3):
-        state.step_bid(seat, 1)
+        tap(state, seat, 1)
     state.to_tricks()
     assert set(state.errors) == {"side.0", "side.1"}
     assert state.draft.step is Step.BIDS
@@ -122,41 +121,41 @@ def test_tricks_must_total_13_and_the_game_is_untouched(store):
     state = start(AppState(store))
     state.begin_hand()
     for seat in range(4):
-        state.step_bid(seat, 3)
+        tap(state, seat, 3)
     state.to_tricks()
-    state.step_tricks(0, 5)
+    tap(state, 0, 5)
     state.save_hand()
     assert state.errors == {
         "tricks": "tricks add up to 5, but every hand has 13 (8 tricks missing)"
     }
     assert state.screen is Screen.HAND and store.get(state.saved.id).game.hands == ()
     assert state.preview() is None
-    state.rest_to(3)
+    tap(state, 3, REST)
     assert state.draft.tricks == (5, 0, 0, 8) and state.draft.tricks_left() == 0
     preview = state.preview()
     assert preview is not None and [s.score for s in preview.sides] == [-60, 62]
 
 
-def test_steppers_stay_within_0_and_13(store):
+def test_the_keypad_enters_nil_blind_nil_and_13_and_rest_never_goes_below_0(store):
     state = start(AppState(store))
     state.begin_hand()
-    state.step_bid(0, -1)
-    assert state.draft.bids[0] == NIL
-    for _ in range(20):
-        state.step_bid(1, 1)
-        state.step_tricks(2, 1)
-    assert state.draft.bids[1] == Bid(13) and state.draft.tricks[2] == 13
-    state.toggle_nil(3, blind=True)
-    assert state.draft.bids[3] == BLIND_NIL
-    state.toggle_nil(3, blind=True)
-    assert state.draft.bids[3] is None
+    tap(state, 0, 0)
+    tap(state, 1, 13)
+    tap(state, 3, BLIND)
+    assert state.draft.bids == (NIL, Bid(13), None, BLIND_NIL)
+    tap(state, 2, 3)
+    state.to_tricks()
+    tap(state, 0, 13)
+    tap(state, 1, 2)
+    tap(state, 2, REST)  # the others took 15: none left to give
+    assert state.draft.tricks == (13, 2, 0, 0)
 
 
 def test_draft_survives_a_new_session(store):
     state = start(AppState(store))
     state.begin_hand()
-    state.step_bid(0, 4)
-    state.toggle_nil(1)
+    tap(state, 0, 4)
+    tap(state, 1, 0)
     again = AppState(store)
     again.navigate(f"/game/{state.saved.id}")
     assert again.screen is Screen.HAND and again.route.endswith("/hand")
@@ -171,8 +170,8 @@ def test_undo_edit_and_delete_rescore(store):
     state.edit_hand(0)
     assert state.draft.editing == 0 and state.draft.bids == (Bid(3),) * 4
     state.to_tricks()
-    state.step_tricks(0, -1)
-    state.step_tricks(3, 1)  # side 1 takes the trick instead
+    tap(state, 0, 3)
+    tap(state, 3, 4)  # side 1 takes the trick instead
     state.save_hand()
     assert [t.score for t in state.score.sides] == [60 + 60, 61 + 61]
     names = [line.replace("\u2068", "").replace("\u2069", "") for line in state.summary]
@@ -214,9 +213,9 @@ def test_another_device_saved_first(store):
     play(phone, [3, 3, 3, 3], [4, 3, 3, 3])
     laptop.begin_hand()
     for seat in range(4):
-        laptop.step_bid(seat, 3)
+        tap(laptop, seat, 3)
     laptop.to_tricks()
-    laptop.rest_to(0)
+    tap(laptop, 0, REST)
     laptop.save_hand()
     assert laptop.message == "Hand 1 was saved on another device: your entry was discarded."
     assert laptop.summary[0] == "Hand 1, saved on another device"
@@ -283,7 +282,7 @@ def test_export_and_import_through_the_browser_paths(store, tmp_path):
 @pytest.mark.parametrize(
     ("data", "says"),
     [
-        (b"[" * 50_000 + b"]" * 50_000, "is not a JSON file"),
+        (b"[" * 50_000 + b"]" * 50_000, "is not a file of games: it nests"),
         (b"\xff\xfe", "is not a JSON file"),
         (b'{"format": "spades-score/1", "players": "x"}', "Nothing was imported"),
         (

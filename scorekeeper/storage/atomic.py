@@ -10,8 +10,12 @@ so each file is parsed once.
 A `Transaction` groups writes to several files: each new version is written
 and fsynced as a temporary file, then a journal naming the renames is made
 durable, then the renames happen and the journal goes. A crash before the
-journal leaves the old files (the temporaries are cleaned on the next open);
-a crash after it is finished by `replay_journal` on the next open.
+journal is whole leaves the old files (the temporaries are cleaned on the next
+open); a crash after it is finished by `replay_journal` on the next open.
+
+The journal itself is written in place, so a crash while writing it can leave
+it torn. A torn journal does not parse and is dropped: no rename starts before
+the journal is whole and fsynced, so the old files are still all there.
 """
 
 import json
@@ -88,8 +92,7 @@ class Transaction:
                 names = [
                     [str(t.relative_to(self.root)), str(p.relative_to(self.root))] for t, p in temps
                 ]
-                # Written in place: a torn journal does not parse and is then
-                # ignored, rightly, since no rename has started before it is whole.
+                # In place: a torn one is dropped on open (see the module's docstring).
                 platform.write_durably(journal, json.dumps({"renames": names}).encode())
                 platform.fsync_folder(self.root)
         except OSError as error:
@@ -133,7 +136,7 @@ def replay_journal(root: Path) -> bool:
     except FileNotFoundError:
         return False
     except (ValueError, KeyError, TypeError):
-        journal.unlink()  # written atomically, so never torn: not ours
+        journal.unlink()  # torn by a crash while written: no rename had started
         return False
     _finish(root, renames)
     journal.unlink()

@@ -15,25 +15,69 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 TEMP_SUFFIX = ".tmp"
+# The games name people: readable by their owner only, like keys.json.
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
 
 
 class FolderLock:
-    """One process owns a data folder at a time."""
+    """One process owns a data folder at a time. The lock is held on the folder
+    itself (flock), which cannot be deleted from under a running app as `.lock`
+    can; `.lock` is locked too, since older versions look only at it."""
 
     def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._fd: int | None = None
         self._lock = FileLock(folder / ".lock", timeout=0)
 
     def acquire(self) -> bool:
-        """True if taken, False if another process holds it."""
+        """True if taken, False if another process (or another store in this
+        one) holds it."""
+        if not self._lock_folder():
+            return False
         try:
             self._lock.acquire()
         except Timeout:
+            self._unlock_folder()
             return False
+        except BaseException:
+            self._unlock_folder()
+            raise
         return True
 
+    def _lock_folder(self) -> bool:
+        if fcntl is None:  # Windows: `.lock` alone
+            return True
+        fd = os.open(self._folder, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        except OSError as error:
+            os.close(fd)
+            if error.errno in (errno.ENOLCK, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+                return True  # a file system without folder locks: `.lock` alone
+            raise
+        self._fd = fd
+        return True
+
+    def _unlock_folder(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing the only descriptor releases the flock
+            self._fd = None
+
     def release(self) -> None:
-        self._lock.release()
+        try:
+            self._lock.release()
+        finally:
+            self._unlock_folder()
 
 
 def temp_path(path: Path) -> Path:
@@ -44,7 +88,9 @@ def temp_path(path: Path) -> Path:
 def write_durably(path: Path, data: bytes) -> None:
     """Write `path` and fsync it (no rename: the caller renames it later)."""
     try:
-        with open(path, "wb") as f:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
+        with open(fd, "wb") as f:
+            os.chmod(path, PRIVATE_FILE)  # a leftover file keeps its mode otherwise
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -63,6 +109,12 @@ def write_atomically(path: Path, data: bytes) -> None:
         tmp.unlink(missing_ok=True)
         raise
     fsync_folder(path.parent)
+
+
+def copy_atomically(source: Path, target: Path) -> None:
+    """Put a copy of `source` (a backup) in place of `target`, as durably as any
+    write: after a crash there is the old `target` or the whole copy."""
+    write_atomically(target, source.read_bytes())
 
 
 def replace(source: Path, target: Path) -> None:
@@ -93,6 +145,20 @@ def link_or_copy(source: Path, target: Path) -> None:
 
 def copy_file(source: Path, target: Path) -> None:
     shutil.copy2(source, target)
+    os.chmod(target, PRIVATE_FILE)
+
+
+def make_folder(folder: Path) -> None:
+    """A folder of the store, private to its owner (its parents are left as they are)."""
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    make_private(folder)
+
+
+def make_private(path: Path) -> None:
+    """Take away what others may do with a file or folder an older version made."""
+    mode = path.stat().st_mode
+    if mode & 0o077:
+        os.chmod(path, mode & 0o700)
 
 
 def remove_tree(folder: Path) -> None:

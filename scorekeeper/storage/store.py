@@ -99,7 +99,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 SHARD_SIZE = 250
 BACKUP_DAYS = 7
+NOTICE_LIST = 10  # a notice names at most this many games, then gives a count
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
+SCHEMA_AT_START = re.compile(rb'\{\s*"_meta"\s*:\s*\{\s*"1"\s*:\s*\{\s*"schema"\s*:\s*(\d{1,9})\b')
 # What an index file's row needs to list a game ...
 LISTED_KEYS = frozenset(
     (
@@ -131,8 +133,13 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def new_id(at: datetime) -> str:
-    return f"{at:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+def new_id(at: datetime, taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """A game id: the time it was made (readable, sorts by age) and 8 random
+    hex digits; never one in `taken` (the store's ids and the batch's so far)."""
+    while True:
+        game_id = f"{at:%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
+        if game_id not in taken:
+            return game_id
 
 
 def _meta(kind: str) -> dict[str, Any]:
@@ -207,7 +214,8 @@ class GameStore:
         try:
             if folder.exists() and not folder.is_dir():
                 raise NotADirectoryError(20, "Not a directory", str(folder))
-            folder.mkdir(parents=True, exist_ok=True)
+            if not folder.exists():
+                platform.make_folder(folder)  # one that exists may be shared: left as it is
             self._file_lock = platform.FolderLock(folder)
             taken = self._file_lock.acquire()
         except OSError as error:
@@ -246,6 +254,9 @@ class GameStore:
         legacy_tables = (
             self._read_checked(legacy, "index", schema_limit=1) if legacy.exists() else None
         )
+        for kind in ("archive", "facts"):  # read when first needed: only their schema now
+            for path in sorted((folder / kind).glob("[0-9]*.json")):
+                self._refuse_newer(path, kind)
         # Then write: finish an interrupted change, clean temporaries, fix damage.
         if replay_journal(folder):
             active = self._read_checked(folder / "active.json", "active")
@@ -256,7 +267,12 @@ class GameStore:
             }
         remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
         for name in ("archive", "index", "facts"):
-            (folder / name).mkdir(exist_ok=True)
+            platform.make_folder(folder / name)
+        for name in ("damaged", "backups"):
+            if (folder / name).is_dir():
+                platform.make_private(folder / name)
+        for path, _kind in self._data_files():
+            platform.make_private(path)
         self._active = self._db(folder / "active.json", "active", active)
         self._players = self._db(folder / "players.json", "players", players)
         if legacy.exists():
@@ -271,7 +287,18 @@ class GameStore:
                 number, DamagedFileError(self._path("index", number), later("missing"))
             )
             self._load_index(number, tables, number in archived)
-        self._repair()
+        renamed = self._repair_archived_ids()
+        renamed += self._repair()
+        if renamed:
+            self._tell_renamed(renamed)
+
+    def _refuse_newer(self, path: Path, kind: str) -> None:
+        """NewerVersionError if a newer app wrote `path`. Only the start of the
+        file is read when it begins as this app writes files (its `_meta` first)."""
+        with open(path, "rb") as f:
+            start = SCHEMA_AT_START.match(f.read(200))
+        if start is None or int(start[1]) > SCHEMA_VERSION:
+            self._read_checked(path, kind)  # raises NewerVersionError; damage waits
 
     def _path(self, kind: str, number: int) -> Path:
         return self.folder / kind / _shard_name(number)
@@ -305,7 +332,7 @@ class GameStore:
             candidate = day / path.relative_to(self.folder)
             tables = self._read_checked(candidate, kind)
             if isinstance(tables, dict):
-                platform.copy_file(candidate, path)
+                platform.copy_atomically(candidate, path)
                 self.notices.append(
                     later(
                         "{file} could not be read ({reason}); it was moved to {moved} "
@@ -330,7 +357,7 @@ class GameStore:
 
     def _move_aside(self, path: Path) -> Path:
         damaged = self.folder / "damaged"
-        damaged.mkdir(exist_ok=True)
+        platform.make_folder(damaged)
         target = damaged / f"{path.parent.name}-{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
         if path.parent == self.folder:
             target = damaged / f"{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
@@ -376,7 +403,24 @@ class GameStore:
             self._index[number] = self._db(path, "index", tables)
         else:
             if isinstance(tables, DamagedFileError) and path.exists():
-                self._move_aside(path)
+                self.notices.append(
+                    later(
+                        "{file} could not be read ({reason}); it was moved to {moved} "
+                        "and made again from {archive}.",
+                        file=path,
+                        reason=tables.reason,
+                        moved=self._move_aside(path),
+                        archive=self._path("archive", number),
+                    )
+                )
+            elif isinstance(tables, DamagedFileError):
+                self.notices.append(
+                    later(
+                        "{file} was missing; it was made again from {archive}.",
+                        file=path,
+                        archive=self._path("archive", number),
+                    )
+                )
             self._rebuild_index(number)
         for row in self._index_rows(number):
             self._remember(row)
@@ -385,7 +429,7 @@ class GameStore:
         for day in reversed(self._backup_days()):
             candidate = day / path.relative_to(self.folder)
             if isinstance(self._read_checked(candidate, "archive"), dict):
-                platform.copy_file(candidate, path)
+                platform.copy_atomically(candidate, path)
                 self.notices.append(
                     later(
                         "{path} was missing; the backup of {day} was restored.",
@@ -489,7 +533,7 @@ class GameStore:
         for number in self._shard_numbers_on_disk():
             self._rebuild_index(number)
         aside = self.folder / "damaged"
-        aside.mkdir(exist_ok=True)
+        platform.make_folder(aside)
         platform.replace(self.folder / "index.json", aside / f"index-schema-1-{now():%Y%m%d}.json")
 
     def _remember(self, summary_doc: dict[str, Any]) -> None:
@@ -526,7 +570,16 @@ class GameStore:
                 self._facts_dbs[number] = self._db(path, "facts", None)
             elif rows is None or {r.get("id") for r in rows if isinstance(r, dict)} != listed:
                 if isinstance(tables, DamagedFileError) and path.exists():
-                    self._move_aside(path)
+                    self.notices.append(
+                        later(
+                            "{file} could not be read ({reason}); it was moved to {moved} "
+                            "and made again from {archive}.",
+                            file=path,
+                            reason=tables.reason,
+                            moved=self._move_aside(path),
+                            archive=self._path("archive", number),
+                        )
+                    )
                 for game_id in listed:
                     self._forget(game_id)
                 self._rebuild_index(number)  # sets both files of the shard
@@ -651,11 +704,20 @@ class GameStore:
     def _after_unarchive(self, game_id: str) -> None:
         self._forget(game_id)
 
-    def _repair(self) -> None:
+    def _repair(self) -> list[tuple[str, str]]:
         """A game both in progress and archived (files from before transactions,
-        or restored backups): the newer copy wins, compared as instants."""
+        or restored backups): the newer copy wins, compared as instants. Two
+        different games under one id (an older version could give one id to
+        two imported games) both stay: the later one gets a new id, returned
+        as (old, new) pairs."""
+        renamed: list[tuple[str, str]] = []
+        seen: set[str] = set()
         for doc in self._active.table("games").all():
             archived = self._summaries.get(doc["id"])
+            if doc["id"] in seen or (archived and not self._same_game(doc, archived)):
+                renamed.append(self._rename_active(doc))
+                continue
+            seen.add(doc["id"])
             if not archived:
                 if doc["summary"]["status"] == Status.FINISHED.value:
                     self._archive_many([dict(doc)])
@@ -667,6 +729,87 @@ class GameStore:
             else:
                 with self._transaction():
                     self._unarchive(doc["id"])
+        return renamed
+
+    def _same_game(self, doc: dict[str, Any], summary: dict[str, Any]) -> bool:
+        """Whether an in-progress document and an archived game of the same id
+        are two copies of one game (one saved further than the other): same
+        set-up, and the hands of one begin the hands of the other."""
+        found = self._shard(summary["shard"]).table("games").get(Query().id == doc["id"])
+        if not isinstance(found, dict):
+            return True  # nothing to lose: the listed record is gone
+        mine, theirs = doc.get("record"), found.get("record")
+        if not (isinstance(mine, dict) and isinstance(theirs, dict)):
+            return False
+        if {k: v for k, v in mine.items() if k != "hands"} != {
+            k: v for k, v in theirs.items() if k != "hands"
+        }:
+            return False
+        a, b = mine.get("hands") or [], theirs.get("hands") or []
+        shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
+        return bool(longer[: len(shorter)] == shorter)
+
+    def _rename_active(self, doc: Any) -> tuple[str, str]:
+        """Give an in-progress game that shares its id with another a new one."""
+        old = doc["id"]
+        fresh = new_id(instant(doc["created_at"]), self._ids())
+        renamed = {**dict(doc), "id": fresh, "summary": {**doc["summary"], "id": fresh}}
+        with self._transaction():
+            self._active.table("games").update(renamed, doc_ids=[doc.doc_id])
+        return old, fresh
+
+    def _repair_archived_ids(self) -> list[tuple[str, str]]:
+        """Archived games that share an id with an earlier archived one get a
+        new id, in their archive file and its index: nothing is lost."""
+        seen: set[str] = set()
+        broken: list[int] = []
+        for number in sorted(self._index):
+            ids = [row["id"] for row in self._index_rows(number)]
+            if len(set(ids)) < len(ids) or not seen.isdisjoint(ids):
+                broken.append(number)
+            seen.update(ids)
+        if not broken:
+            return []
+        renamed: list[tuple[str, str]] = []
+        taken = {*seen, *(d["id"] for d in self._active.table("games").all())}
+        kept = {
+            row["id"] for n in sorted(self._index) if n not in broken for row in self._index_rows(n)
+        }
+        for number in broken:
+            games = self._shard(number).table("games")
+            changes: list[tuple[int, dict[str, Any]]] = []
+            for doc in games.all():
+                game_id = doc["id"]
+                if game_id in kept:
+                    fresh = new_id(instant(doc["created_at"]), taken)
+                    taken.add(fresh)
+                    summary = doc.get("summary")
+                    summary = {**summary, "id": fresh} if isinstance(summary, dict) else summary
+                    changes.append((doc.doc_id, {**dict(doc), "id": fresh, "summary": summary}))
+                    renamed.append((game_id, fresh))
+                    game_id = fresh
+                kept.add(game_id)
+            with self._transaction():
+                for doc_id, changed in changes:
+                    games.update(changed, doc_ids=[doc_id])
+                self._rebuild_index(number)
+        self._summaries, self._shard_counts = {}, {}
+        for number in sorted(self._index):
+            for row in self._index_rows(number):
+                self._remember(row)
+        return renamed
+
+    def _tell_renamed(self, renamed: list[tuple[str, str]]) -> None:
+        more = len(renamed) - NOTICE_LIST
+        self.notices.append(
+            later(
+                "Games that shared an id with another game now have ids of their own, "
+                "and nothing was lost ({count}: {renamed}{more}).",
+                count=len(renamed),
+                renamed=", ".join(f"{old} -> {new}" for old, new in renamed[:NOTICE_LIST]),
+                more=later(" and {count} more", count=more) if more > 0 else "",
+            )
+        )
 
     # -- backups --------------------------------------------------------------
 
@@ -692,8 +835,10 @@ class GameStore:
         tmp = self.folder / "backups" / f".{day}.tmp"
         try:
             return self._make_backup(day, target, tmp)
-        except OSError as error:
-            platform.remove_tree(tmp)
+        except BaseException as error:
+            platform.remove_tree(tmp)  # never a half-made backup left behind
+            if not isinstance(error, OSError):
+                raise
             self.notices.append(
                 later(
                     "today's backup could not be made ({reason}); your games are not affected.",
@@ -706,8 +851,10 @@ class GameStore:
         days = self._backup_days(date.fromisoformat(day))
         previous = days[-1] if days else None
         platform.remove_tree(tmp)
+        platform.make_folder(tmp.parent)
+        platform.make_folder(tmp)
         for name in ("archive", "index", "facts"):
-            (tmp / name).mkdir(parents=True)
+            platform.make_folder(tmp / name)
         for source, kind in self._data_files():
             relative = source.relative_to(self.folder)
             old = previous / relative if previous else None
@@ -755,19 +902,19 @@ class GameStore:
         """Store several games in one go; all or none, even if the process dies."""
         stamp = now()
         with self._lock:
+            taken = self._ids()
             for item in incoming:
-                if item.id is not None and self._exists(item.id):
+                if item.id is not None and item.id in taken:
                     raise ConflictError(f"a game with id {item.id!r} is already stored")
-            saved = [
-                SavedGame(
-                    item.id or new_id(stamp),
-                    item.game,
-                    (item.created_at or stamp).astimezone(UTC),
-                    (item.updated_at or stamp).astimezone(UTC),
-                    1,
-                )
-                for item in incoming
-            ]
+                if item.id is not None:
+                    taken.add(item.id)  # a batch that names one id twice is refused too
+            saved = []
+            for item in incoming:
+                game_id = item.id or new_id(stamp, taken)
+                taken.add(game_id)
+                created = (item.created_at or stamp).astimezone(UTC)
+                updated = (item.updated_at or stamp).astimezone(UTC)
+                saved.append(SavedGame(game_id, item.game, created, updated, 1))
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
@@ -777,6 +924,10 @@ class GameStore:
                 if finished:
                     self._archive_many(finished)
             return saved
+
+    def _ids(self) -> set[str]:
+        """Every stored game's id, in progress or archived."""
+        return {*self._summaries, *(d["id"] for d in self._active.table("games").all())}
 
     def _exists(self, game_id: str) -> bool:
         return game_id in self._summaries or self._active_doc(game_id) is not None
@@ -1079,6 +1230,14 @@ def restore_backup(folder: Path, day: str) -> Path:
             )
         )
     source = folder / "backups" / day
+    made = all((source / kind).is_dir() for kind in ("archive", "index", "facts"))
+    if not (made or any(source.rglob("*.json"))):  # restoring it would put every game aside
+        raise StorageError(
+            _(
+                "backups/{day} holds no saved games and is not a backup the app made; "
+                "nothing was restored"
+            ).format(day=day)
+        )
     lock = platform.FolderLock(folder)
     try:
         taken = lock.acquire()
@@ -1092,8 +1251,10 @@ def restore_backup(folder: Path, day: str) -> Path:
         )
     try:
         aside = folder / "damaged" / f"before-restore-{now():%Y%m%dT%H%M%S}"
+        platform.make_folder(aside.parent)
+        platform.make_folder(aside)
         for name in ("archive", "index", "facts"):
-            (aside / name).mkdir(parents=True)
+            platform.make_folder(aside / name)
         for name in DATA_NAMES:
             if (folder / name).exists():
                 platform.replace(folder / name, aside / name)
@@ -1101,10 +1262,14 @@ def restore_backup(folder: Path, day: str) -> Path:
             if (folder / kind).is_dir():
                 for shard in (folder / kind).glob("[0-9]*.json"):
                     platform.replace(shard, aside / kind / shard.name)
+        for moved in (folder, *(folder / kind for kind in ("archive", "index", "facts"))):
+            if moved.is_dir():
+                platform.fsync_folder(moved)
         for item in source.rglob("*.json"):
             target = folder / item.relative_to(source)
-            target.parent.mkdir(exist_ok=True)
-            platform.copy_file(item, target)
+            platform.make_folder(target.parent)
+            platform.copy_atomically(item, target)  # each rename made durable
+        platform.fsync_folder(folder)  # and the folders made for them
         return aside
     except OSError as error:
         raise DataFolderError(

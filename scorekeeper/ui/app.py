@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from scorekeeper import i18n
+from scorekeeper.access import redacted
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
@@ -23,6 +24,7 @@ from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
 
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
+AWAKE_KEY = "keep_screen_on"  # in the device's storage: False when the user turned it off
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 FONTS = {
     "NotoSansThai": "fonts/NotoSansThai-Regular.ttf",
@@ -144,6 +146,8 @@ class Session:
         self.bar: tuple[Any, ...] | None = None  # what the app bar shows
         self.picker = ft.FilePicker()  # registers with this page; kept alive here
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
+        self.wakelock = ft.Wakelock()  # the Screen Wake Lock API in a browser
+        self.awake = False  # whether the wake lock was asked for
         self.body = ft.Column()
         self.frame = ft.Column()  # the view's screens: the one shown, and one kept under it
         self.view = ft.View()
@@ -275,19 +279,66 @@ class Session:
     def apply_direction(self) -> None:
         speak(self.page, self.state.language)
 
+    # -- the screen stays on during a game ----------------------------------------
+
+    async def keep_awake(self) -> None:
+        """Hold the wake lock while the state wants the screen on, release it
+        otherwise (Home, History, ...)."""
+        wanted = self.state.wants_screen_on
+        if wanted != self.awake:
+            self.awake = wanted
+            await self._ask_wakelock(wanted)
+
+    async def _ask_wakelock(self, on: bool) -> None:
+        try:
+            if on:
+                await self.wakelock.enable()  # type: ignore[no-untyped-call]
+            else:
+                await self.wakelock.disable()  # type: ignore[no-untyped-call]
+        except Exception as error:  # refused (no permission, page hidden): the app goes on
+            log.debug("wake lock %s refused: %s", "enable" if on else "disable", error)
+
+    async def lifecycle_changed(self, event: ft.AppLifecycleStateChangeEvent) -> None:
+        """The browser drops the wake lock whenever the page is hidden: take it
+        again when the page is shown."""
+        quiet()
+        shown = (ft.AppLifecycleState.SHOW, ft.AppLifecycleState.RESUME)
+        if self.awake and event.state in shown:
+            await self._ask_wakelock(True)
+
+    async def device_settings(self) -> None:
+        """Read this device's setting (served by our web server, from the page's
+        cookie; elsewhere from the device's storage, after the first screen
+        since it costs a round trip), then take the wake lock if a game is open."""
+        cookies = request_cookies(self.page)
+        stored: Any = None
+        if cookies is not None:
+            stored = False if cookies.get(AWAKE_COOKIE) == "off" else None
+        else:
+            try:
+                stored = await asyncio.wait_for(self.prefs.get(AWAKE_KEY), PREFS_TIMEOUT)
+            except Exception:  # no client storage: the default
+                log.debug("no client storage", exc_info=True)
+        if stored is False and self.state.keep_screen_on:
+            await self.run(self.state.set_keep_screen_on, False)  # renders, then keep_awake
+        else:
+            await self.keep_awake()
+
     async def run(self, action: Callable[..., None], *args: Any) -> None:
         if not await self.allowed():
             return
         async with self.lock:
             began = time.perf_counter()
-            language = self.state.language
+            language, keep_screen_on = self.state.language, self.state.keep_screen_on
             with self.speaking():  # messages made by the action: in this tab's language
                 try:
                     await asyncio.to_thread(self.state.perform, action, *args)
                 except Exception as error:  # a value no control sends: a message, no traceback
                     log.exception("action %s%r failed", getattr(action, "__name__", action), args)
-                    self.state.message = _("That did not work: {reason}").format(
-                        reason=str(error)[:200] or type(error).__name__
+                    self.state.failed(
+                        _("That did not work: {reason}").format(
+                            reason=str(error)[:200] or type(error).__name__
+                        )
                     )
                 await self._make_durable()
             acted = time.perf_counter()
@@ -314,6 +365,8 @@ class Session:
         )
         if self.state.language != language:
             await self.prefs.set(LANGUAGE_KEY, self.state.language)  # remembered on the device
+        if self.state.keep_screen_on != keep_screen_on:
+            await self.prefs.set(AWAKE_KEY, self.state.keep_screen_on)
         if changed:
             self.page.pubsub.send_others(("saved", *changed))
         if self.keeper:
@@ -321,6 +374,7 @@ class Session:
         if self.page.route != self.state.route:
             await self.page.push_route(self.state.route)  # the URL follows the screen
         await self._to_top()
+        await self.keep_awake()
 
     async def _make_durable(self) -> None:
         """Nothing is shown as saved before it is."""
@@ -333,7 +387,7 @@ class Session:
         """The URL changed: back button, a typed address, or our own push_route."""
         route = getattr(event, "route", None)
         if not isinstance(route, str) or len(route) > 2000:
-            log.warning("ignored a route that is not a URL: %r", str(route)[:200])
+            log.warning("ignored a route that is not a URL: %s", redacted(route))
             return
         if route == self.state.route:
             quiet()  # already showing it (our own push_route): nothing to send
@@ -352,6 +406,7 @@ class Session:
             # the state did not follow (Back mid-hand asks first): put its URL back
             await self.page.push_route(self.state.route)
         await self._to_top()
+        await self.keep_awake()
 
     async def saved_elsewhere(self, message: Any) -> None:
         """Another tab saved (or deleted) a game: if it is ours, show the new version."""
@@ -372,6 +427,7 @@ class Session:
                 self.render()
         self.page.update()
         await self._to_top()
+        await self.keep_awake()
 
     def follow(self) -> None:
         self.page.pubsub.subscribe(self.saved_elsewhere)
@@ -521,6 +577,7 @@ def make_main(
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected
         page.on_close = session.disconnected
+        page.on_app_lifecycle_state_change = session.lifecycle_changed
         session.follow()
         await session.choose_language()
         with session.speaking():
@@ -529,12 +586,14 @@ def make_main(
             if page.route and page.route != "/":
                 session.state.perform(session.state.navigate, page.route)
             session.render()
+        page.run_task(session.device_settings)
 
     return main
 
 
 LANGUAGE_COOKIE = "language"  # the browser's language, set by the server on the page
 PICKED_COOKIE = "picked"  # the language picked on the device, set by the page (static.py)
+AWAKE_COOKIE = "awake"  # "off" when the screen may go dark during a game, set alike
 
 
 def _socket(page: ft.Page) -> Any:

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import i18n
-from scorekeeper.access import KeyRing, Keys, Role, Throttle, secret_in_route
+from scorekeeper.access import KeyRing, Keys, Role, Throttle, redacted, secret_in_route
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import client_language, make_main, page_fonts, speak, theme
@@ -175,7 +175,7 @@ def _closed_door(page: ft.Page, logged_out: bool) -> None:
 
 async def ignored_route(event: ft.RouteChangeEvent) -> None:
     route = getattr(event, "route", None)
-    log.warning("a page without access asked for %r: ignored", str(route)[:200])
+    log.warning("a page without access asked for %s: ignored", redacted(route))
 
 
 def no_tracebacks(page: ft.Page) -> None:
@@ -198,8 +198,13 @@ async def log_out(page: ft.Page, language: str | None = None) -> None:
 
 
 def make_web_main(
-    store: GameStore, access: Access, web: WebClient | None = None
+    store: GameStore,
+    access: Access,
+    web: WebClient | None = None,
+    keeper_seen: Callable[[ft.Page], None] = lambda _page: None,
 ) -> Callable[[ft.Page], Any]:
+    """`keeper_seen` is told of each page that gets the keeper's app (the server
+    never closes those to make room for other pages)."""
     keeper_main = make_main(store, web)
     fonts, waiting = page_fonts(web)
 
@@ -224,6 +229,7 @@ def make_web_main(
         if from_link:
             await remember(page, secret)
         if role is Role.KEEPER:
+            keeper_seen(page)
             keeper = KeeperPass(access, page, keys)
 
             async def keys_changed(_topic: str, _generation: Any) -> None:

@@ -58,6 +58,39 @@ DARK = Palette(
     side_2="#FFB870",
 )
 
+
+@dataclass(frozen=True)
+class Board:
+    """The watch board and the live cards: light blocks in either theme."""
+
+    ink: str  # scores, bags and contracts
+    side_1: str  # a side's names
+    side_2: str
+    side_1_ground: str  # a side's block on the table display
+    side_2_ground: str
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        return (self.side_1, self.side_2)
+
+    @property
+    def grounds(self) -> tuple[str, str]:
+        return (self.side_1_ground, self.side_2_ground)
+
+
+BOARD = Board(
+    ink="#000000",
+    side_1="#1976D2",
+    side_2="#E64A19",
+    side_1_ground="#E3F2FD",
+    side_2_ground="#FFF3E0",
+)
+
+LOGO_GROUND = "#388E3C"  # the green table on the setup screen
+LOGO_MARK = "#FFFFFF"  # the spade on it
+QR_GROUND = "#FFFFFF"  # a QR code scans only dark on light, whatever the theme
+CHART_BAR = "#5C6BC0"  # the win-rate bars of the statistics
+
 # Which text colours are drawn on which backgrounds (the pairs the test checks).
 TEXT_ON = {
     "on_surface": (
@@ -75,3 +108,12 @@ TEXT_ON = {
     "on_primary": ("primary",),
     "on_error": ("error",),
 }
+
+# The same for the board: (text, background) in every theme.
+BOARD_TEXT_ON = (
+    (BOARD.ink, BOARD.side_1_ground),
+    (BOARD.ink, BOARD.side_2_ground),
+    (BOARD.side_1, BOARD.side_1_ground),
+    (BOARD.side_2, BOARD.side_2_ground),
+    (LOGO_MARK, LOGO_GROUND),
+)

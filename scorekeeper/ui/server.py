@@ -9,19 +9,24 @@ import os
 import socket
 import sys
 import webbrowser
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import psutil
 import uvicorn
 
+from scorekeeper.exchange import MAX_INPUT_BYTES
 from scorekeeper.i18n import _
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import ASSETS_DIR
+from scorekeeper.ui.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient
-from scorekeeper.ui.web import WS_PATH, Limits, ServerConfig, build_app
+from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
 from scorekeeper.ui.webclient import prepare
+
+# The largest import file arrives in one websocket message, with a little framing.
+WS_MAX_BYTES = MAX_INPUT_BYTES + 2**20
 
 # The page's meta description (for an installed app's listing, never on screen).
 DESCRIPTION = "Score keeping for Spades played with a real deck: bids, nil, bags, the race to 500."
@@ -52,6 +57,61 @@ def print_qr(url: str) -> None:
     qr.print_ascii(out=sys.stdout, invert=True)
 
 
+def web_app(
+    store: GameStore,
+    access: Access,
+    hosts: Sequence[str],
+    limits: Limits,
+    on_startup: Callable[[], None] | None = None,
+) -> ASGIApp:
+    """The whole served app: the door, the checks and the prepared web client."""
+    web = prepare()
+    static = StaticClient(
+        web,
+        websocket_path=f"/{WS_PATH}",
+        app_name=_("Spades Scorekeeper"),
+        app_description=DESCRIPTION,
+    )
+    sessions = Sessions(limits)
+    return build_app(
+        make_web_main(store, access, web, keeper_seen=sessions.keeper_page),
+        ServerConfig(hosts=hosts, limits=limits, assets_dir=str(ASSETS_DIR)),
+        static=static,
+        on_startup=on_startup,
+        sessions=sessions,
+    )
+
+
+def uvicorn_config(
+    app: ASGIApp,
+    bind: str,
+    port: int,
+    proxies: Sequence[str] = (),
+    max_connections: int = MAX_CONNECTIONS,
+) -> uvicorn.Config:
+    """How the app is served. A forwarded client address (X-Forwarded-For) is
+    believed only from the proxies named: uvicorn would believe any from
+    127.0.0.1, so a local process could pose as many devices and slip past the
+    per-address caps and the slow-down for wrong secrets. Connections are
+    bounded in number and in time (`door.py`). A websocket message may be as
+    large as the largest import file (uvicorn's 16 MiB would close the page
+    of a valid 17-20 MB import)."""
+    return uvicorn.Config(
+        app,
+        host=bind,
+        port=port,
+        http=bounded_http(max_connections),
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_BYTES,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=3,
+        server_header=False,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies) if proxies else [],
+    )
+
+
 def serve(
     data: str | None,
     port: int,
@@ -59,6 +119,7 @@ def serve(
     open_browser: bool,
     hosts: Sequence[str] = (),
     limits: Limits | None = None,
+    proxies: Sequence[str] = (),
 ) -> int:
     if os.environ.get("SCOREKEEPER_DEBUG"):
         logging.basicConfig(level=logging.INFO)
@@ -108,31 +169,9 @@ def serve(
         if open_browser:
             webbrowser.open(local + keys.keeper_path())
 
-    web = prepare()
-    static = StaticClient(
-        web,
-        websocket_path=f"/{WS_PATH}",
-        app_name=_("Spades Scorekeeper"),
-        app_description=DESCRIPTION,
-    )
-    app = build_app(
-        make_web_main(store, access, web),
-        ServerConfig(hosts=names, limits=limits or Limits(), assets_dir=str(ASSETS_DIR)),
-        static=static,
-        on_startup=started,
-    )
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            host=bind,
-            port=port,
-            ws="websockets-sansio",
-            log_level="warning",
-            access_log=False,
-            timeout_graceful_shutdown=3,
-            server_header=False,
-        )
-    )
+    app = web_app(store, access, names, limits or Limits(), on_startup=started)
+    cap = connection_cap(open_file_limit())
+    server = uvicorn.Server(uvicorn_config(app, bind, port, proxies, max_connections=cap))
     try:
         server.run()
     finally:

@@ -5,6 +5,7 @@ Each action validates, updates the game through the pure core, saves it, and
 leaves `errors` (field -> message, all at once) or `message` for the views.
 """
 
+import errno
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
@@ -21,9 +22,18 @@ from scorekeeper.errors import (
     ScorekeeperError,
     clip,
 )
-from scorekeeper.exchange import export_csv, export_record, parse_import
+from scorekeeper.exchange import (
+    MAX_INPUT_BYTES,
+    ImportRefusedError,
+    NotJSONError,
+    TooDeepError,
+    export_csv,
+    export_record,
+    load_json,
+    parse_import,
+)
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
+from scorekeeper.model import BLIND_NIL, Bid, Game, Variant
 from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import GameScore, Status, score_game
@@ -50,7 +60,6 @@ HISTORY_PAGE = 30
 BLIND = "blind"  # the keypad's blind nil key
 REST = "rest"  # the keypad's key that gives the focused player the tricks left
 DELETED = -1  # the revision told to other devices when a game is deleted
-MAX_IMPORT_BYTES = 20_000_000  # years of games are a few MB
 
 
 @dataclass(frozen=True)
@@ -134,6 +143,18 @@ def parse_rule_fields(fields: dict[str, Any]) -> RuleSet:
     return rules
 
 
+def os_error_message(error: OSError) -> str:
+    """What to say when the server could not open a file; never the file's path."""
+    if error.errno in (errno.EMFILE, errno.ENFILE):
+        return _(
+            "The server has too many connections and files open: that was not done. "
+            "Try again in a moment."
+        )
+    return _("The server could not read or write its files ({reason}): that was not done.").format(
+        reason=(error.strerror or type(error).__name__).lower()
+    )
+
+
 class AppState:
     def __init__(self, store: GameStore) -> None:
         self.store = store
@@ -165,6 +186,7 @@ class AppState:
         self.show_keeper_link = False
         self.confirm_reset = False
         self.language = i18n.DEFAULT  # the session translates everything into it
+        self.keep_screen_on = True  # a setting of this device (kept in its storage)
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
@@ -184,11 +206,17 @@ class AppState:
         try:
             action(*args)
         except StorageError as error:
-            self.message = error.user_message
-            # the screens with a form show errors in place of the banner
-            where = {Screen.HAND: "hand", Screen.SETUP: "players"}.get(self.screen)
-            if where:
-                self.errors[where] = error.user_message
+            self.failed(error.user_message)
+        except OSError as error:  # a file the store could not even open: never its path
+            self.failed(os_error_message(error))
+
+    def failed(self, message: str) -> None:
+        """An action failed: say so where the person looks."""
+        self.message = message
+        # the screens with a form show errors in place of the banner
+        where = {Screen.HAND: "hand", Screen.SETUP: "players"}.get(self.screen)
+        if where:
+            self.errors[where] = message
 
     def _clear(self) -> None:
         self.errors = {}
@@ -205,6 +233,16 @@ class AppState:
             self.language = code
             self._clear()
             self.summary = []  # written in the language before
+
+    def set_keep_screen_on(self, on: bool) -> None:
+        """The device's setting: whether the screen stays on while a game is open."""
+        self.keep_screen_on = bool(on)
+
+    @property
+    def wants_screen_on(self) -> bool:
+        """The players glance at the scoreboard between hands and enter a hand
+        minutes after its bids: the screen must not go dark meanwhile."""
+        return self.keep_screen_on and self.screen in (Screen.GAME, Screen.HAND)
 
     # -- home and history -------------------------------------------------------
 
@@ -288,16 +326,26 @@ class AppState:
         self.show_history()
         if data is None:
             return
-        if len(data) > MAX_IMPORT_BYTES:
+        if len(data) > MAX_INPUT_BYTES:
             self.message = _("{name} is too big to be a Spades file ({size} MB).").format(
                 name=name, size=len(data) // 1_000_000
             )
             return
         try:
-            incoming = parse_import(json.loads(data.decode("utf-8")))
+            incoming = parse_import(load_json(data))
             saved = self.store.import_games(incoming)
-        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        except NotJSONError as error:
             self.message = _("{name} is not a JSON file: {reason}").format(name=name, reason=error)
+            return
+        except TooDeepError as error:
+            self.message = _("{name} is not a file of games: {reason}").format(
+                name=name, reason=error
+            )
+            return
+        except ImportRefusedError as error:  # its own words begin "nothing was imported"
+            self.message = _("Nothing was imported from {name}: {reason}").format(
+                name=name, reason=error.listing
+            )
             return
         except ScorekeeperError as error:
             self.message = _("Nothing was imported from {name}: {reason}").format(
@@ -538,19 +586,6 @@ class AppState:
     def set_bid(self, seat: int, bid: Bid | None) -> None:
         if self.draft:
             self._change_draft(self.draft.with_bid(seat, bid), f"bid.{seat}")
-
-    def toggle_nil(self, seat: int, blind: bool = False) -> None:
-        if self.draft:
-            wanted = BLIND_NIL if blind else NIL
-            self.set_bid(seat, None if self.draft.bids[seat] == wanted else wanted)
-
-    def step_bid(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_bid(seat, delta), f"bid.{seat}")
-
-    def step_tricks(self, seat: int, delta: int) -> None:
-        if self.draft:
-            self._change_draft(self.draft.step_tricks(seat, delta), f"tricks.{seat}")
 
     def rest_to(self, seat: int) -> None:
         if self.draft:
@@ -889,6 +924,7 @@ class AppState:
         except GameNotFoundError:
             self.go_home()
             return
+        self.changed = (self.deleted.id, DELETED)  # another device showing it is told
         self.go_home()
         self.message = _("Game deleted.")
 
@@ -896,6 +932,7 @@ class AppState:
         if self.deleted:
             restored = self.store.restore(self.deleted)
             self.deleted = None
+            self.changed = (restored.id, restored.revision)
             if self.screen is Screen.HOME:
                 self.go_home()
                 self.message = _("Game restored.")

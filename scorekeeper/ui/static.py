@@ -33,7 +33,7 @@ from flet_web import patch_index_html
 
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, _
-from scorekeeper.ui.app import LANGUAGE_KEY, PICKED_COOKIE
+from scorekeeper.ui.app import AWAKE_COOKIE, AWAKE_KEY, LANGUAGE_KEY, PICKED_COOKIE
 from scorekeeper.ui.webclient import WebClient
 
 Scope = MutableMapping[str, Any]
@@ -135,11 +135,15 @@ PRELOAD = """(function () {
 # websocket's request: the first screen is drawn in it with no round trip to
 # ask the page for it. The server checks the value against its languages.
 PICKED = """(function () {
-  var d = document, v = null;
+  var d = document, v = null, a = null;
   try { v = JSON.parse(localStorage.getItem("flutter.LANGUAGE_KEY") || "null"); } catch (e) {}
   d.cookie = typeof v === "string" && /^[A-Za-z_-]{2,12}$/.test(v)
     ? "COOKIE=" + v + "; Path=/; SameSite=Strict"
     : "COOKIE=; Path=/; Max-Age=0; SameSite=Strict";
+  try { a = JSON.parse(localStorage.getItem("flutter.AWAKE_KEY") || "null"); } catch (e) {}
+  d.cookie = a === false
+    ? "AWAKE_COOKIE=off; Path=/; SameSite=Strict"
+    : "AWAKE_COOKIE=; Path=/; Max-Age=0; SameSite=Strict";
 })();"""
 
 
@@ -203,7 +207,12 @@ def server_index(
             raise ValueError(f"the client's index.html has changed: {old!r} not found")
         page = page.replace(old, new)
     page = page.replace(BANNER_TEXTS, banner_texts())  # in the app's own page only
-    picked = PICKED.replace("LANGUAGE_KEY", LANGUAGE_KEY).replace("COOKIE", PICKED_COOKIE)
+    picked = (
+        PICKED.replace("LANGUAGE_KEY", LANGUAGE_KEY)
+        .replace("AWAKE_KEY", AWAKE_KEY)
+        .replace("AWAKE_COOKIE", AWAKE_COOKIE)
+        .replace("COOKIE", PICKED_COOKIE)
+    )
     preload = f"<script>{PRELOAD.replace('PREFIX', prefix)}\n{picked}</script>\n"
     page = page.replace(
         f'<script src="{prefix}python.js">', preload + f'<script src="{prefix}python.js">'

@@ -13,18 +13,20 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import i18n
+from scorekeeper.access import redacted
 from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.live import LiveGame
+from scorekeeper.ui.palette import BOARD
 from scorekeeper.ui.text import bid_label
 
 log = logging.getLogger(__name__)
 
 LIVE = "/live"
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
-SIDE_COLORS = (ft.Colors.BLUE_700, ft.Colors.DEEP_ORANGE_700)
-SIDE_BACKGROUNDS = (ft.Colors.BLUE_50, ft.Colors.ORANGE_50)
+SIDE_COLORS = BOARD.sides
+SIDE_BACKGROUNDS = BOARD.grounds
 
 
 def watch_route(route: str) -> tuple[str | None, str | None]:
@@ -157,7 +159,7 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                                 number(side.score),
                                 size=24 * unit,
                                 weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.BLACK,
+                                color=BOARD.ink,
                             ),
                         ),
                         tagged(
@@ -165,12 +167,12 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                             ft.Text(
                                 _("Bags {count}").format(count=number(side.bags)),
                                 size=6 * unit,
-                                color=ft.Colors.BLACK,
+                                color=BOARD.ink,
                             ),
                         ),
                         tagged(
                             f"table-contract-{s}",
-                            ft.Text(contract, size=5 * unit, color=ft.Colors.BLACK),
+                            ft.Text(contract, size=5 * unit, color=BOARD.ink),
                         ),
                     ],
                     spacing=0,
@@ -272,7 +274,7 @@ class WatchSession:
         with self.speaking():
             self.game_id, self.message = watch_route(route)
         if self.message:
-            log.warning("a watcher asked for %r: refused", route[:200])
+            log.warning("a watcher asked for %s: refused", redacted(route))
         self.games = await asyncio.to_thread(self.read_games)
         self.render()
         if self.page.route != self.route:
@@ -289,7 +291,7 @@ class WatchSession:
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         route = getattr(event, "route", None)
         if not isinstance(route, str):
-            log.warning("a watcher sent a route that is not a URL: %r", str(route)[:200])
+            log.warning("a watcher sent a route that is not a URL: %s", redacted(route))
             return
         if route == self.route:
             return  # our own push_route coming back: already shown
@@ -299,7 +301,7 @@ class WatchSession:
         with self.speaking():
             game_id, problem = watch_route(route or "/")
         if problem:
-            log.warning("a watcher asked for %r: refused", route[:200])
+            log.warning("a watcher asked for %s: refused", redacted(route))
             self.message = problem
             self.game_id = None
         else:

@@ -13,7 +13,7 @@ import contextlib
 import hashlib
 import logging
 import weakref
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +32,7 @@ from flet_web.fastapi import FastAPI, FletApp, FletStaticFiles, app_manager
 from starlette.routing import Mount, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from scorekeeper.access import redacted
 from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,9 @@ REPLACED_HEADERS = frozenset(
 )
 
 
+MAX_IDLE_MINUTES = 7 * 24 * 60
+
+
 @dataclass(frozen=True)
 class Limits:
     max_sessions: int = 64  # sessions held in all, connected or waiting to be resumed
@@ -71,8 +75,11 @@ class Limits:
         for name in ("max_sessions", "per_address"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, not {getattr(self, name)!r}")
-        if not self.idle_minutes > 0:
-            raise ValueError(f"idle_minutes must be above 0, not {self.idle_minutes!r}")
+        if not 0 < self.idle_minutes <= MAX_IDLE_MINUTES:
+            raise ValueError(
+                f"idle_minutes must be above 0 and at most {MAX_IDLE_MINUTES} (a week), "
+                f"not {self.idle_minutes!r}"
+            )
 
 
 @dataclass
@@ -194,41 +201,60 @@ class _Held:
 class Sessions:
     """Counts open pages per address and in all, and keeps the number of held
     Flet sessions (open, or closed and waiting to be resumed) under the cap by
-    dropping the oldest closed ones first."""
+    dropping the oldest closed ones first. At a cap, a new page closes the
+    oldest page that is not a keeper's (from the address with the most pages
+    open) rather than being refused: the keeper always gets in, however many
+    pages other devices hold."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.open: dict[str, int] = {}
+        self.open: list[Socket] = []  # oldest first
         self.held: OrderedDict[str, _Held] = OrderedDict()
+        self.keepers: set[str] = set()  # keys of the sessions of keeper pages
 
     @property
     def open_total(self) -> int:
-        return sum(self.open.values())
+        return len(self.open)
 
-    def admit(self, address: str) -> str | None:
-        if self.open.get(address, 0) >= self.limits.per_address:
-            return f"{address} has {self.limits.per_address} pages open already"
-        if self.open_total >= self.limits.max_sessions:
-            return f"{self.limits.max_sessions} pages are open already"
-        self.open[address] = self.open.get(address, 0) + 1
+    def admit(self, socket: "Socket") -> str | None:
+        mine = [s for s in self.open if s.address == socket.address]
+        if len(mine) >= self.limits.per_address and not self._make_room(mine):
+            return f"{socket.address} has {self.limits.per_address} keeper pages open already"
+        if len(self.open) >= self.limits.max_sessions and not self._make_room(self.open):
+            return f"{self.limits.max_sessions} keeper pages are open already"
+        self.open.append(socket)
         return None
 
-    def closed(self, address: str) -> None:
-        left = self.open.get(address, 0) - 1
-        if left > 0:
-            self.open[address] = left
-        else:
-            self.open.pop(address, None)
+    def _make_room(self, among: list["Socket"]) -> bool:
+        others = [s for s in among if s.key not in self.keepers]
+        if not others:
+            return False
+        crowd = Counter(s.address for s in self.open)
+        victim = min(others, key=lambda s: -crowd[s.address])  # oldest of the most crowded
+        log.warning("closing the oldest page of %s to make room", victim.address)
+        self.open.remove(victim)
+        victim.evicted.set()
+        return True
 
-    async def created(self, page: ft.Page) -> None:
+    def closed(self, socket: "Socket") -> None:
+        if socket in self.open:
+            self.open.remove(socket)
+
+    def keeper_page(self, page: ft.Page) -> None:
+        """The page showed the keeper's app: never closed to make room."""
+        self.keepers.add(page_key(page))
+
+    async def created(self, page: ft.Page, socket: "Socket | None" = None) -> None:
         """A new Flet session (Flet's `before_main`): hold it, drop the oldest
         closed ones beyond the caps."""
         session = page.session
         address = page.client_ip or ""
-        key = flet_session_key(address, page.client_user_agent or "", session.id)
+        key = page_key(page)
         if await app_manager.get_session(key) is not session:
             log.error("cannot find the session %s to hold it", session.id)
             return
+        if socket is not None:
+            socket.key = key
         self.held[key] = _Held(address, weakref.ref(session))
         await self._prune()
         mine = [k for k, h in self.held.items() if h.address == address]
@@ -239,6 +265,7 @@ class Sessions:
         for key, held in list(self.held.items()):
             if held.session() is None or await app_manager.get_session(key) is None:
                 del self.held[key]
+        self.keepers &= set(self.held)
 
     async def _drop_closed(self, keys: list[str], excess: int) -> None:
         for key in keys:
@@ -250,6 +277,30 @@ class Sessions:
                 del self.held[key]
                 await app_manager.delete_session(key)
                 excess -= 1
+
+
+async def let_go(key: str | None, connection: Any, idle_seconds: int) -> None:
+    """Mark a session disconnected once its socket is gone, if Flet did not:
+    its handler can end before doing so (a send to the closed socket raises
+    first), and such a session would then be held, and followed, forever."""
+    session = await app_manager.get_session(key) if key else None
+    if session is not None and session.connection is connection:
+        log.info("marking the session %s disconnected", key)
+        await app_manager.disconnect_session(key, idle_seconds)
+
+
+def page_key(page: ft.Page) -> str:
+    return flet_session_key(page.client_ip or "", page.client_user_agent or "", page.session.id)
+
+
+@dataclass(eq=False)
+class Socket:
+    """One open websocket: where from, and the Flet session it speaks for."""
+
+    address: str
+    user_agent: str
+    key: str | None = None  # Flet's key of its session, once registered
+    evicted: asyncio.Event = field(default_factory=asyncio.Event)  # closed to make room
 
 
 def flet_session_key(address: str, user_agent: str, session_id: str) -> str:
@@ -268,94 +319,150 @@ class FletSocket:
         self.main = main
         self.sessions = sessions
 
+    async def run_main(self, page: ft.Page) -> None:
+        """Flet's `main` for a new session. A page that left at once may have
+        its session closed (and its subscriptions released) while `main` still
+        ran: `main` may then subscribe after the release, or wait forever for
+        an answer from the page. Once the session is closed, `main` is stopped
+        and whatever it subscribed is released, whatever the timing."""
+        session, key = page.session, page_key(page)  # a closed page has no session
+
+        async def held() -> bool:
+            return await app_manager.get_session(key) is session
+
+        task = asyncio.ensure_future(self.main(page))
+        try:
+            while not task.done():
+                await asyncio.wait({task}, timeout=MAIN_CHECK_SECONDS)
+                if not task.done() and not await held():
+                    task.cancel()
+            await asyncio.wait({task})
+            if not task.cancelled() and task.exception() is not None:
+                if await held():
+                    raise task.exception()  # type: ignore[misc]
+                log.info("a page left while it opened: %r", task.exception())
+        finally:
+            if not task.done():
+                task.cancel()
+            if not await held():
+                log.info("released the subscriptions of a page already gone")
+                session.pubsub_client.unsubscribe_all()  # type: ignore[no-untyped-call]
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        address = client_address(scope)
-        reason = self.sessions.admit(address)
+        socket = Socket(client_address(scope), _header(scope, b"user-agent") or "")
+        reason = self.sessions.admit(socket)
         if reason:
             log.warning("refused a websocket: %s", reason)
             await refuse(scope, send, 403, "Forbidden: " + reason)
             return
-        released = False
 
         def release() -> None:
             """The socket is gone: its slot is free, whatever Flet still does."""
-            nonlocal released
-            if not released:
-                released = True
-                self.sessions.closed(address)
+            self.sessions.closed(socket)
 
         try:
-            await self._serve(scope, receive, send, release)
+            await self._serve(scope, receive, send, release, socket)
         finally:
             release()
 
     async def _serve(
-        self, scope: Scope, receive: Receive, send: Send, release: Callable[[], None]
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        release: Callable[[], None],
+        socket: Socket,
     ) -> None:
         gone = asyncio.Event()
         spoke = asyncio.Event()
-        address = client_address(scope)
+        address = socket.address
+
+        async def shut(code: int, why: str) -> None:
+            log.info("closing the websocket of %s: %s", address, why)
+            gone.set()
+            release()
+            with contextlib.suppress(Exception):
+                await send({"type": "websocket.close", "code": code})
 
         async def checked() -> Message:
             """What Flet reads: well-formed frames only; a bad one ends the connection
             (Flet itself would stop reading and leave the socket hanging)."""
             message = await receive()
             if message["type"] == "websocket.disconnect":
+                if message.get("code") == TOO_BIG:
+                    log.warning("the page of %s sent a message over the size limit", address)
                 gone.set()
                 release()
             elif message["type"] == "websocket.receive":
                 problem = frame_problem(message.get("bytes"), registered=spoke.is_set())
                 if problem:
                     log.warning("closing the websocket of %s: %s", address, problem)
-                    gone.set()
-                    release()
-                    with contextlib.suppress(Exception):
-                        await send({"type": "websocket.close", "code": 1008})
+                    await shut(1008, problem)
                     return {"type": "websocket.disconnect", "code": 1008}
+                if not spoke.is_set():  # the registration: a session to resume, maybe
+                    resumed = registered_session_id(message["bytes"])
+                    if resumed:
+                        socket.key = flet_session_key(address, socket.user_agent, resumed)
                 spoke.set()
             return message
 
+        async def before_main(page: ft.Page) -> None:
+            await self.sessions.created(page, socket)
+
         limits = self.sessions.limits
+        idle_seconds = max(1, round(limits.idle_minutes * 60))
         flet = FletApp(
             loop=asyncio.get_running_loop(),
             executor=app_manager.executor,
-            main=self.main,
-            before_main=self.sessions.created,
-            session_timeout_seconds=max(1, round(limits.idle_minutes * 60)),
+            main=self.run_main,
+            before_main=before_main,
+            session_timeout_seconds=idle_seconds,
         )
         handler = asyncio.create_task(flet.handle(WebSocket(scope, checked, send)))
         registered = asyncio.create_task(spoke.wait())
         closed = asyncio.create_task(gone.wait())
+        evicted = asyncio.create_task(socket.evicted.wait())
         try:
             await asyncio.wait(
-                {handler, registered, closed}, timeout=limits.register_seconds, return_when=FIRST
+                {handler, registered, closed, evicted},
+                timeout=limits.register_seconds,
+                return_when=FIRST,
             )
             if not spoke.is_set() and not gone.is_set() and not handler.done():
-                log.info("closing the websocket of %s: it never registered", address)
-                gone.set()
-                release()
-                with contextlib.suppress(Exception):
-                    await send({"type": "websocket.close", "code": 1008})
-            await asyncio.wait({handler, closed}, return_when=FIRST)
+                await shut(1008, "it never registered")
+            await asyncio.wait({handler, closed, evicted}, return_when=FIRST)
+            if socket.evicted.is_set() and not gone.is_set():
+                await shut(1013, "closed to make room")  # "try again later"
+                await asyncio.wait({handler, closed}, return_when=FIRST)
             # Flet's handler waits forever for a page gone before registering:
             # once the socket is gone, give it a moment to finish, then stop it.
             if not handler.done():
                 await asyncio.wait({handler}, timeout=1)
         finally:
-            for task in (registered, closed, handler):
+            for task in (registered, closed, evicted, handler):
                 if not task.done():
                     task.cancel()
+            await let_go(socket.key, flet, idle_seconds)
         if handler.done() and not handler.cancelled() and handler.exception():
             log.info("websocket of %s ended: %r", address, handler.exception())
 
 
 FIRST = asyncio.FIRST_COMPLETED
+TOO_BIG = 1009  # the websocket close code for a message over the size limit
+MAIN_CHECK_SECONDS = 1.0  # how often a running `main` looks whether its session is closed
 CLIENT_ACTIONS = {
     MessageAction.REGISTER_CLIENT.value: RegisterClientRequestBody,
     MessageAction.CONTROL_EVENT.value: ControlEventBody,
     MessageAction.UPDATE_CONTROL_PROPS.value: UpdateControlPropsBody,
     MessageAction.INVOKE_METHOD.value: InvokeMethodResponseBody,
 }
+
+
+def registered_session_id(data: bytes) -> str | None:
+    """The session a (well-formed) registration asks to resume, if any."""
+    action, body = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+    session_id = body.get("session_id") if action == MessageAction.REGISTER_CLIENT else None
+    return session_id if isinstance(session_id, str) and session_id else None
 
 
 def frame_problem(data: bytes | None, registered: bool) -> str | None:
@@ -388,6 +495,21 @@ def frame_problem(data: bytes | None, registered: bool) -> str | None:
     return None
 
 
+class HttpOnly:
+    """The static files answer HTTP; a websocket anywhere but at /ws gets a
+    plain 404 (not an error with a traceback in the log)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            log.info("refused a websocket at %s", redacted(scope.get("path", "")))
+            await refuse(scope, send, 404, f"Not found: websockets are served at /{WS_PATH} only")
+            return
+        await self.app(scope, receive, send)
+
+
 def flet_static_files(config: ServerConfig) -> ASGIApp:
     """The Flutter client and the app's assets, all served locally."""
     static: ASGIApp = FletStaticFiles(
@@ -405,9 +527,10 @@ def build_app(
     config: ServerConfig,
     static: ASGIApp | None = None,
     on_startup: Callable[[], None] | None = None,
+    sessions: Sessions | None = None,
 ) -> ASGIApp:
     """The whole server as one ASGI app: guard, websocket endpoint, static files."""
-    sessions = Sessions(config.limits)
+    sessions = sessions or Sessions(config.limits)
     api = FastAPI(
         docs_url=None,
         redoc_url=None,
@@ -415,7 +538,7 @@ def build_app(
         on_startup=[on_startup] if on_startup else None,
         routes=[
             WebSocketRoute(f"/{WS_PATH}", FletSocket(main, sessions)),
-            Mount("/", app=static or flet_static_files(config)),
+            Mount("/", app=HttpOnly(static or flet_static_files(config))),
         ],
     )
     api.state.sessions = sessions

@@ -172,7 +172,19 @@ class HandView:
                 content=self.boxes[seat],
             )
             self.errors[seat] = error_text(None, f"error-{seat}")
-            lines += [self.rows[seat], self.errors[seat]]
+            if bids:  # "has not bid yet" in the player's own line: no line of its own
+                row = self.boxes[seat].content
+                assert isinstance(row, ft.Row)
+                row.controls.insert(2, self.errors[seat])
+                self.errors[seat].expand = True
+                message = self.errors[seat].content
+                assert isinstance(message, ft.Text)
+                message.size, message.max_lines = 14, 2
+                message.overflow = ft.TextOverflow.ELLIPSIS
+                message.text_align = ft.TextAlign.END
+                lines.append(self.rows[seat])
+            else:
+                lines += [self.rows[seat], self.errors[seat]]
         rules = game.rules
         specials: list[Key] = []
         if bids:
@@ -187,6 +199,7 @@ class HandView:
             numbers.append(Key(state, on, REST, rest, key_text_size(rest)))
         self.keys = specials + numbers
         self.keypad_title = tagged("keypad-title", ft.Text("", size=16, weight=ft.FontWeight.BOLD))
+        self.keypad = key_rows(specials, numbers)
         self.hand_error = error_text(None, "error-hand")
         self.status = tagged(
             "contracts" if bids else "tricks-left",
@@ -231,7 +244,7 @@ class HandView:
             ft.Column(lines, spacing=4),
             self.status,
             self.keypad_title,
-            key_rows(specials, numbers),
+            self.keypad,
             actions,
             self.notes,
             *below,
@@ -285,6 +298,10 @@ class HandView:
         game, draft = state.saved.game, state.draft
         title = self.keypad_title.content
         assert isinstance(title, ft.Text)
+        # Every bid in and nobody picked: the keypad folds, so the notes under
+        # Next: tricks (the blind nil reminder, a side bidding more than 13) fit
+        # a phone's screen; a tap on a player opens it again.
+        self.keypad.visible = not (self.step is Step.BIDS and focus is None)
         if focus is None:
             title.value = (
                 _("Tap a player to change their bid.")
@@ -343,12 +360,15 @@ class HandView:
         over = [s for s, c in enumerate(contracts) if c > 13]
         for s in over:  # legal, so never refused; but most likely a wrong tap
             notes.append(
-                ft.Text(
-                    _(
-                        "{names} bid {contract}: more than the 13 tricks of a hand, they will "
-                        "be set. Tap a player to change a bid."
-                    ).format(names=side_label(game, s), contract=num(contracts[s])),
-                    color=ft.Colors.TERTIARY,
+                tagged(
+                    f"over-13-{s}",
+                    ft.Text(
+                        _(
+                            "{names} bid {contract}: more than the 13 tricks of a hand, they "
+                            "will be set. Tap a player to change a bid."
+                        ).format(names=side_label(game, s), contract=num(contracts[s])),
+                        color=ft.Colors.TERTIARY,
+                    ),
                 )
             )
         if sum(contracts) > 13 and not over:

@@ -79,4 +79,14 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         )
     )
     controls.append(language_picker(state, on))
+    controls.append(
+        ft.Semantics(
+            identifier="keep-screen-on",
+            content=ft.Switch(
+                label=_("Keep the screen on during a game"),
+                value=state.keep_screen_on,
+                on_change=on(state.set_keep_screen_on, with_value=True),
+            ),
+        )
+    )
     return controls

@@ -7,6 +7,7 @@ import flet as ft
 from scorekeeper.i18n import _, is_rtl
 from scorekeeper.model import Variant
 from scorekeeper.rules import PRESETS
+from scorekeeper.ui.palette import LOGO_GROUND, LOGO_MARK
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
@@ -130,10 +131,10 @@ class SetupView:
         self.players_error = error_text(None, "error-players")
         self.rules_error = error_text(None, "error-rules")
         table = ft.Container(
-            ft.Text("♠", size=30, color=ft.Colors.WHITE),
+            ft.Text("♠", size=30, color=LOGO_MARK),
             width=56,
             height=56,
-            bgcolor=ft.Colors.GREEN_700,
+            bgcolor=LOGO_GROUND,
             border_radius=28,
             alignment=ft.Alignment.CENTER,
         )

@@ -4,6 +4,7 @@ button that makes new ones (logging out every other device)."""
 import flet as ft
 
 from scorekeeper.i18n import _
+from scorekeeper.ui.palette import QR_GROUND
 from scorekeeper.ui.screens.widgets import Bind, Files, heading, tagged
 from scorekeeper.ui.state import AppState
 
@@ -16,7 +17,7 @@ def link_block(link: str, identifier: str) -> list[ft.Control]:
             [
                 ft.Container(
                     ft.Image(src=qr_png(link), width=220, height=220, fit=ft.BoxFit.CONTAIN),
-                    bgcolor=ft.Colors.WHITE,
+                    bgcolor=QR_GROUND,
                     padding=8,
                     border_radius=8,
                 )

@@ -8,6 +8,7 @@ import flet_charts as fch
 
 from scorekeeper.i18n import _, decimal, is_rtl, ngettext, percent
 from scorekeeper.stats import PlayerStats
+from scorekeeper.ui.palette import CHART_BAR
 from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, named, tagged
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import isolate
@@ -42,7 +43,7 @@ def win_chart(players: list[PlayerStats]) -> ft.Control:
                     fch.BarChartRod(
                         to_y=round((p.win_rate or 0) * 100),
                         width=22,
-                        color=ft.Colors.INDIGO_400,
+                        color=CHART_BAR,
                         border_radius=4,
                     )
                 ],

@@ -1,0 +1,116 @@
+"""The served app against a hostile network: what it logs, what it answers on
+odd paths, what it refuses at start. Each test here runs the real server as a
+subprocess and reads its log."""
+
+import time
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import InvalidStatus
+
+from scorekeeper.access import load_keys, redacted
+from tests.flet_client import INVOKE, FletClient, open_socket
+from tests.served import ServedApp, free_port
+from tests.test_access import run
+
+SERVE = ("serve", "--no-browser", "--port")
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("logged")
+    app = ServedApp(folder / "data", log=folder / "server.log")
+    app.start()
+    yield app
+    app.stop()
+
+
+def log_text(app: ServedApp) -> str:
+    return Path(app.log.name).read_text(errors="replace")
+
+
+def wait_for_log(app: ServedApp, words: str, limit: float = 15) -> str:
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        text = log_text(app)
+        if words in text:
+            return text
+        time.sleep(0.1)
+    raise AssertionError(f"{words!r} never logged:\n{log_text(app)[-2000:]}")
+
+
+def test_redacted_leaves_out_anything_like_a_secret():
+    secret = "Zk3_" + "a" * 39
+    assert secret not in redacted(f"/key/{secret}")
+    assert secret not in redacted([f"/watch/{secret}/x"])
+    assert redacted("/history") == "'/history'"
+    assert redacted("/live/20250301-120000-abcdef") == "'/live/20250301-120000-abcdef'"
+
+
+def test_no_secret_reaches_the_log(logged):
+    keys = load_keys(logged.data)
+    stranger = FletClient(open_socket(logged.port))
+    stranger.register("/")
+    assert stranger.wait_for(lambda data: b"Ask the keeper" in data)
+    stranger.route("/key/" + keys.keeper)  # a page without access names the secret
+    watcher = FletClient(open_socket(logged.port))
+    watcher.register("/watch/" + keys.watch)
+    watcher.pump()
+    watcher.route("/key/" + keys.keeper + "/more")
+    text = wait_for_log(logged, "a page without access asked for")
+    wait_for_log(logged, "a watcher asked for")
+    stranger.close()
+    watcher.close()
+    assert keys.keeper not in text
+    assert keys.watch not in log_text(logged)
+
+
+def test_a_forwarded_address_is_not_believed(logged):
+    """Without --trust-proxy, X-Forwarded-For from 127.0.0.1 is one more header:
+    nine sockets that claim nine addresses are still one address, capped at 8."""
+    held = []
+    try:
+        for i in range(8):
+            held.append(open_socket(logged.port, headers={"X-Forwarded-For": f"10.1.2.{i}"}))
+        with pytest.raises(InvalidStatus) as refused:
+            held.append(open_socket(logged.port, headers={"X-Forwarded-For": "10.1.2.99"}))
+        assert refused.value.response.status_code == 403
+    finally:
+        for conn in held:
+            conn.close()
+
+
+def test_a_websocket_elsewhere_gets_a_plain_404(logged):
+    for path in ("/other", "/ws/more", "/key/x"):
+        with pytest.raises(InvalidStatus) as refused:
+            open_socket(logged.port, path=path)
+        assert refused.value.response.status_code == 404, path
+    wait_for_log(logged, "refused a websocket at '/key/x'")
+    assert "Traceback" not in log_text(logged)
+    assert "Exception in ASGI application" not in log_text(logged)
+
+
+def test_serve_refuses_an_endless_idle_time(tmp_path):
+    for value in ("inf", "nan", "-1", "20000"):
+        done = run("--data", str(tmp_path), *SERVE, str(free_port()), "--idle-minutes", value)
+        assert done.returncode == 2, (value, done.stderr)
+        assert "idle_minutes must be above 0" in done.stderr
+
+
+def test_serve_refuses_a_proxy_that_is_not_an_address(tmp_path):
+    done = run("--data", str(tmp_path), *SERVE, str(free_port()), "--trust-proxy", "my-proxy")
+    assert done.returncode == 2
+    assert "'my-proxy' is not an IP address" in done.stderr
+
+
+def test_a_message_as_large_as_the_largest_import_arrives(logged):
+    """The file of a web import comes back in one websocket message: one of
+    nearly 20 MB (the import limit) must not close the page's connection."""
+    keeper = FletClient(open_socket(logged.port))
+    keeper.register("/key/" + load_keys(logged.data).keeper)
+    assert keeper.wait_for(lambda data: b"New game" in data, limit=20)
+    reply = {"control_id": 1, "call_id": "none", "result": b"x" * 19_500_000, "error": None}
+    keeper.send(INVOKE, reply)
+    keeper.route("/history")
+    assert keeper.wait_for(lambda data: b"History" in data, limit=20)
+    keeper.close()
