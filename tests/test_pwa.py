@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 from scorekeeper import publish as publishing
 from scorekeeper.publish import publish
 from tests.pwa_site import (
+    SNAPSHOTS,
     USABLE_TIMEOUT,
     OutsideGuard,
     Site,
@@ -140,6 +141,12 @@ def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path
     assert len(exported["hands"]) == 3  # the game, downloaded from the browser
 
 
+DAMAGE = f"""async (name) => {{
+  const cache = await caches.open("{SNAPSHOTS}");
+  await cache.put(name, new Response(new Uint8Array(4096)));
+}}"""
+
+
 def started(page: Page) -> tuple[str, bool]:
     """The build the page's Python worker belongs to, and whether it started
     from a memory snapshot."""
@@ -173,6 +180,12 @@ def test_later_visits_start_from_the_snapshot_of_their_own_build(
             assert scores(page) == ("60", "61")
             wait_usable(page)
             assert started(page) == (first, True) and scores(page) == ("60", "61")
+
+            # a snapshot the runtime refuses (here a damaged one) means a normal start
+            page.evaluate(DAMAGE, f"snapshot-{first}.bin")
+            wait_usable(page)
+            assert started(page) == (first, False) and scores(page) == ("60", "61")
+            wait_snapshot(page, first)  # and a new snapshot
 
             # a new build at the same address: its first start is a normal one
             monkeypatch.setattr(publishing, "APP_EXCLUDE", (*publishing.APP_EXCLUDE, "ui/qr.py"))
