@@ -84,10 +84,12 @@ const PRECACHE = __PRECACHE__;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // no-cache: ask the host whether the browser's copy is current (a bodiless
-    // 304 when it is), so a new build never keeps an older build's files
+    // The first install reuses what the page has just downloaded; an update asks
+    // the host whether the browser's copy is current (a bodiless 304 when it
+    // is), so a new build never keeps an older build's files.
+    const mode = self.registration.active ? "no-cache" : "force-cache";
     await Promise.all(PRECACHE.map(async (path) => {
-      const request = new Request(path, { cache: "no-cache" });
+      const request = new Request(path, { cache: mode });
       const response = await fetch(request);
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       await cache.put(path, response);
