@@ -50,7 +50,7 @@ def serve(port: int) -> None:
     import flet as ft
     import uvicorn
 
-    from scorekeeper.ui.app import ASSETS_DIR
+    from scorekeeper.resources import ASSETS_DIR
     from scorekeeper.ui.static import StaticClient
     from scorekeeper.ui.web import WS_PATH, ServerConfig, build_app
     from scorekeeper.ui.webclient import prepare

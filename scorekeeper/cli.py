@@ -85,30 +85,53 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _open_store(args: argparse.Namespace) -> Iterator["GameStore"]:
-    """The data folder's store, for one command. What it had to repair or
-    could not read is printed, whether found on opening or while the command
-    read the games (an archive file that turns out damaged, say)."""
+def _open_store(args: argparse.Namespace, read_only: bool = False) -> Iterator["GameStore"]:
+    """The data folder's store, for one command. A command that only reads
+    runs while the app has the folder open, on a consistent copy of it
+    (storage/snapshot.py). What the store had to repair or could not read is
+    printed, whether found on opening or while the command read the games."""
     from scorekeeper.storage.location import data_folder
-    from scorekeeper.storage.store import GameStore
+    from scorekeeper.storage.snapshot import consistent_copy
+    from scorekeeper.storage.store import GameStore, StoreLockedError
 
-    store = GameStore(data_folder(args.data))
-    told = 0
+    folder = data_folder(args.data)
+    with contextlib.ExitStack() as stack:
+        copy: Path | None = None
+        try:
+            store = GameStore(folder)
+        except StoreLockedError as error:
+            if not read_only:
+                raise StoreLockedError(
+                    _(
+                        "{error} (list, export and backups work while the app runs; "
+                        "this command needs it closed)"
+                    ).format(error=error)
+                ) from None
+            copy = stack.enter_context(consistent_copy(folder))
+            store = GameStore(copy)
+        stack.callback(store.close)
+        told = 0
 
-    def tell() -> None:
-        nonlocal told
-        for notice in store.notices[told:]:
-            print(_("warning: {notice}").format(notice=notice), file=sys.stderr)
-        told = len(store.notices)
+        def tell() -> None:
+            nonlocal told
+            if copy is not None and store.notices[told:] and told == 0:
+                print(
+                    _(
+                        "warning: the app has {folder} open, so this was read from a copy; "
+                        "the app takes care of what follows in the folder itself"
+                    ).format(folder=folder),
+                    file=sys.stderr,
+                )
+            for notice in store.notices[told:]:
+                text = str(notice)
+                if copy is not None:
+                    text = text.replace(str(copy), str(folder))
+                print(_("warning: {notice}").format(notice=text), file=sys.stderr)
+            told = len(store.notices)
 
-    try:
+        stack.callback(tell)
         tell()
         yield store
-    finally:
-        try:
-            tell()
-        finally:
-            store.close()
 
 
 def cmd_where(args: argparse.Namespace) -> int:
@@ -145,7 +168,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     from scorekeeper.scoring import Status
 
     status = Status(args.status) if args.status else None
-    with _open_store(args) as store:
+    with _open_store(args, read_only=True) as store:
         page = store.history(status=status, player=args.player, limit=args.limit)
     if args.json:
         rows = [
@@ -199,7 +222,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             raise ScorekeeperError(
                 _("{path} is a folder; name a file to export to").format(path=shorten(args.output))
             )
-    with _open_store(args) as store:
+    with _open_store(args, read_only=True) as store:
         games = store.all_games() if args.all else [store.get(args.id)]
     if args.format == "csv":
         text = export_csv(games)
@@ -230,7 +253,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 
 def cmd_backups(args: argparse.Namespace) -> int:
-    with _open_store(args) as store:
+    with _open_store(args, read_only=True) as store:
         days = store.backups()
     for day in days:
         print(day)
@@ -322,7 +345,39 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
     out = publish(Path(args.dir), base=args.base)
     print(_("Built the offline app in {folder}").format(folder=out))
+    print()
+    base = args_base(args.base)
+    print(_("Try it on this computer:"))
+    if base == "/":
+        print(f"  scorekeeper serve-site {out} --port 8560")
+        print("  http://127.0.0.1:8560/")
+    else:  # the local host serves the folder at its root
+        print(_("  build it again without --base, then: scorekeeper serve-site DIR --port 8560"))
+    print(
+        _("Host it: copy everything in {folder} to any static host that serves HTTPS").format(
+            folder=out
+        )
+    )
+    print(
+        _(
+            "  (GitHub Pages: push to main and the workflow .github/workflows/pages.yml "
+            "publishes it; Netlify, Cloudflare Pages or your own web server work too)."
+        )
+    )
+    if base == "/":
+        print(_("  It expects the host's root; for a sub-folder build with --base /NAME/."))
+    else:
+        print(_("  It expects to be served under {base}.").format(base=base))
+    print(_("Install it on a phone: open its address once with a connection, then"))
+    print(_("  Android (Chrome): Install app on the app's Home, or menu > Add to Home screen;"))
+    print(_("  iPhone (Safari): the Share button > Add to Home Screen."))
+    print(_("  From then on it starts from the home screen, with no network at all."))
     return 0
+
+
+def args_base(base: str) -> str:
+    """The path a site is built for, as publish normalises it ("/" or "/name/")."""
+    return "/" + base.strip("/") + "/" if base.strip("/") else "/"
 
 
 def cmd_serve_site(args: argparse.Namespace) -> int:

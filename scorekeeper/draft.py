@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from scorekeeper.errors import Problem
 from scorekeeper.i18n import _
-from scorekeeper.model import TRICKS_PER_HAND, Bid, Game, Hand
+from scorekeeper.model import TRICKS_PER_HAND, Adjustment, Bid, Game, Hand
 
 T = TypeVar("T")
 
@@ -31,14 +31,22 @@ class HandDraft:
     index: int = 0  # which hand (0-based) this entry is for: the next one, or `editing`
     base: int | None = None  # the game revision it started from (None: stored by an older app)
     original: Hand | None = None  # an edit: the hand as it was when the edit began
+    total: int = TRICKS_PER_HAND  # tricks in the hand (17 in cutthroat): set by `fit`
+    adjustments: tuple[Adjustment, ...] = ()  # an edit keeps the hand's adjustments
 
     @classmethod
-    def empty(cls, players: int, index: int = 0, base: int | None = None) -> "HandDraft":
-        return cls((None,) * players, (0,) * players, index=index, base=base)
+    def empty(
+        cls, players: int, index: int = 0, base: int | None = None, total: int = TRICKS_PER_HAND
+    ) -> "HandDraft":
+        return cls((None,) * players, (0,) * players, index=index, base=base, total=total)
 
     @classmethod
-    def of_hand(cls, hand: Hand, index: int, base: int | None = None) -> "HandDraft":
-        return cls(hand.bids, hand.tricks, Step.BIDS, index, index, base, hand)
+    def of_hand(
+        cls, hand: Hand, index: int, base: int | None = None, total: int = TRICKS_PER_HAND
+    ) -> "HandDraft":
+        return cls(
+            hand.bids, hand.tricks, Step.BIDS, index, index, base, hand, total, hand.adjustments
+        )
 
     @property
     def number(self) -> int:
@@ -53,7 +61,7 @@ class HandDraft:
 
     def left_for(self, seat: int) -> int:
         """The tricks the others have not taken: below 0 when they took too many."""
-        return TRICKS_PER_HAND - sum(t for i, t in enumerate(self.tricks) if i != seat)
+        return self.total - sum(t for i, t in enumerate(self.tricks) if i != seat)
 
     def rest_to(self, seat: int) -> "HandDraft":
         """Give `seat` whatever tricks the others have not taken."""
@@ -73,7 +81,7 @@ class HandDraft:
         return later[0] if later else None
 
     def tricks_left(self) -> int:
-        return TRICKS_PER_HAND - sum(self.tricks)
+        return self.total - sum(self.tricks)
 
     def contract(self, seats: tuple[int, ...]) -> int:
         return sum(b.value for s in seats if (b := self.bids[s]) is not None)
@@ -87,7 +95,11 @@ class HandDraft:
 
     def to_hand(self) -> Hand:
         """The hand as entered (a missing bid becomes an invalid one, reported as such)."""
-        return Hand(tuple(b if b is not None else Bid(-1) for b in self.bids), self.tricks)
+        return Hand(
+            tuple(b if b is not None else Bid(-1) for b in self.bids),
+            self.tricks,
+            self.adjustments,
+        )
 
 
 @dataclass(frozen=True)
@@ -105,6 +117,7 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
     A new hand still fits while it is still the next hand to play; an edit while
     the hand it changes is still there, unchanged, at its place."""
     count, players = len(game.hands), game.variant.player_count
+    draft = replace(draft, total=game.variant.tricks)
     editing = draft.editing is not None
     if draft.base is None:  # stored by an app that did not record it: the hand is implied
         draft = replace(draft, index=draft.editing if draft.editing is not None else count)

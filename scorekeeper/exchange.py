@@ -16,7 +16,7 @@ from typing import Any
 from scorekeeper.errors import Problem, ScorekeeperError, clip
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.i18n import number as digits
-from scorekeeper.model import Game
+from scorekeeper.model import Adjustment, Game
 from scorekeeper.record import (
     bid_to_json,
     game_from_record,
@@ -25,7 +25,7 @@ from scorekeeper.record import (
     time_to_json,
 )
 from scorekeeper.saved import SavedGame
-from scorekeeper.scoring import score_game
+from scorekeeper.scoring import SideHand, score_game
 
 MAX_IMPORT_GAMES = 20_000
 SHOWN_PROBLEMS = 10  # a refused import names this many problems, then counts the rest
@@ -184,7 +184,12 @@ CSV_COLUMNS = (
     *(f"bid_{i}" for i in range(1, 5)),
     *(f"tricks_{i}" for i in range(1, 5)),
     *(f"side_{s}_{k}" for s in (1, 2) for k in ("points", "score", "bags")),
+    # added with the games of three and four sides: after the first columns,
+    # so a sheet that reads those by position still does
+    *(f"side_{s}_{k}" for s in (3, 4) for k in ("points", "score", "bags")),
+    "adjustments",
 )
+MAX_SIDES = 4
 
 
 def safe_cell(text: str) -> str:
@@ -192,8 +197,18 @@ def safe_cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def _side_cells(sides: Sequence[SideHand]) -> list[int]:
+    return [v for sh in sides for v in (sh.points, sh.score, sh.carried_bags)]
+
+
+def _adjustment_cell(adjustment: Adjustment) -> str:
+    cell = f"side {adjustment.side + 1} {adjustment.points:+d}"
+    return f"{cell} {adjustment.reason}" if adjustment.reason else cell
+
+
 def export_csv(games: Sequence[SavedGame]) -> str:
-    """One row per hand; seats 3 and 4 stay empty in a two-player game."""
+    """One row per hand; the seats and sides a game does not have stay empty.
+    `adjustments`: "side 2 -30 renege; side 1 +10", sides counted from 1."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -215,7 +230,10 @@ def export_csv(games: Sequence[SavedGame]) -> str:
                     *pad,
                     *hand.tricks,
                     *pad,
-                    *(v for sh in result.sides for v in (sh.points, sh.score, sh.carried_bags)),
+                    *_side_cells(result.sides[:2]),
+                    *_side_cells(result.sides[2:]),
+                    *[""] * (3 * (MAX_SIDES - max(2, len(result.sides)))),
+                    safe_cell("; ".join(_adjustment_cell(a) for a in hand.adjustments)),
                 ]
             )
     return out.getvalue()

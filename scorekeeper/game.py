@@ -19,7 +19,7 @@ def new_game(
     rules: RuleSet | None = None,
     team_names: Sequence[str] = (),
 ) -> Game:
-    problems = setup_problems(variant, players, first_dealer)
+    problems = setup_problems(variant, players, first_dealer, rules)
     problems += team_name_problems(variant, list(team_names))
     if problems:
         raise InvalidGameError(tuple(problems))

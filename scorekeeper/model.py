@@ -9,27 +9,46 @@ from enum import StrEnum
 
 from scorekeeper.rules import RuleSet
 
-MAX_BID = 13
 TRICKS_PER_HAND = 13
+MAX_TRICKS = 17  # the most tricks any variant deals (cutthroat)
 
 
 class Variant(StrEnum):
     PARTNERSHIP = "partnership"  # 4 players, seats 0+2 against 1+3
     TWO_PLAYER = "two-player"  # 2 players, each a side
+    CUTTHROAT = "cutthroat"  # 3 players, each a side; one 2 out of the deck: 17 tricks
+    SOLO = "solo"  # 4 players, each a side
 
     @property
     def player_count(self) -> int:
-        return 4 if self is Variant.PARTNERSHIP else 2
+        return _PLAYERS[self]
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a hand: the cards each player holds."""
+        return 17 if self is Variant.CUTTHROAT else TRICKS_PER_HAND
+
+    @property
+    def partnership(self) -> bool:
+        return self is Variant.PARTNERSHIP
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        """Seats of each side; partners sit opposite."""
+        """Seats of each side; partners sit opposite, anyone else is a side alone."""
         if self is Variant.PARTNERSHIP:
             return ((0, 2), (1, 3))
-        return ((0,), (1,))
+        return tuple((seat,) for seat in range(self.player_count))
 
     def side_of(self, seat: int) -> int:
         return seat % len(self.sides)
+
+
+_PLAYERS = {
+    Variant.PARTNERSHIP: 4,
+    Variant.TWO_PLAYER: 2,
+    Variant.CUTTHROAT: 3,
+    Variant.SOLO: 4,
+}
 
 
 @dataclass(frozen=True)
@@ -49,11 +68,22 @@ BLIND_NIL = Bid(0, blind=True)
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """Points the keeper adds to or takes from a side for a hand (a renege's
+    penalty, a correction), after its bag penalty; never bags."""
+
+    side: int
+    points: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class Hand:
-    """What the table bid and took, by seat."""
+    """What the table bid and took, by seat, and any adjustments by side."""
 
     bids: tuple[Bid, ...]
     tricks: tuple[int, ...]
+    adjustments: tuple[Adjustment, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.resources import ASSETS_DIR
+from scorekeeper.ui.boot import boot_screen
+from scorekeeper.ui.install import install_bar
+from scorekeeper.ui.static import with_boot_screen
 from scorekeeper.ui.webclient import prepare
 
 APP_NAME = "Spades Scorekeeper"
@@ -37,8 +41,6 @@ DESCRIPTION = (
 )
 THEME_COLOR = "#2E7D32"
 BACKGROUND = "#FFFFFF"
-ROOT = Path(__file__).resolve().parent.parent
-ASSETS = ROOT / "assets"
 PACKAGE = Path(__file__).resolve().parent
 PWA = PACKAGE / "pwa"  # the Python worker and the build's bytecode compiler
 
@@ -294,6 +296,8 @@ def _patch_index(out: Path, base: str) -> None:
     html = html.replace(
         '<script src="python.js"></script>', '<script src="python.js"></script>\n' + PAGE_SCRIPT
     )
+    shell = boot_screen("icons/icon-192.png", offline=True) + install_bar(offline=True)
+    html = with_boot_screen(html, shell)
     index.write_text(html, encoding="utf-8")
 
     python = out / "python.js"
@@ -381,11 +385,11 @@ def _copy_assets(out: Path) -> None:
     """The app's icons at the names the manifest and Flutter's page use."""
     for name in ("icon-maskable-192.png", "icon-maskable-512.png"):
         (out / "icons" / name).unlink(missing_ok=True)
-    shutil.copyfile(ASSETS / "favicon.png", out / "favicon.png")
-    shutil.copyfile(ASSETS / "favicon.png", out / "icons" / "icon-192.png")
-    shutil.copyfile(ASSETS / "favicon.png", out / "icons" / "apple-touch-icon-192.png")
-    shutil.copyfile(ASSETS / "splash.png", out / "icons" / "icon-512.png")
-    shutil.copyfile(ASSETS / "splash.png", out / "icons" / "loading-animation.png")
+    shutil.copyfile(ASSETS_DIR / "favicon.png", out / "favicon.png")
+    shutil.copyfile(ASSETS_DIR / "favicon.png", out / "icons" / "icon-192.png")
+    shutil.copyfile(ASSETS_DIR / "favicon.png", out / "icons" / "apple-touch-icon-192.png")
+    shutil.copyfile(ASSETS_DIR / "splash.png", out / "icons" / "icon-512.png")
+    shutil.copyfile(ASSETS_DIR / "splash.png", out / "icons" / "loading-animation.png")
 
 
 def site_files(out: Path) -> list[str]:

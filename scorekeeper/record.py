@@ -3,7 +3,8 @@
     {"format": "spades-score/1", "variant": "partnership",
      "players": ["Alex", "Beth", "Charlie", "David"], "first_dealer": 0,
      "rules": {"target": 500}, "team_names": ["Us", "Them"],
-     "hands": [{"bids": [4, 3, "nil", "blind_nil"], "tricks": [5, 4, 0, 4]}]}
+     "hands": [{"bids": [4, 3, "nil", "blind_nil"], "tricks": [5, 4, 0, 4],
+                "adjustments": [{"side": 1, "points": -30, "reason": "renege"}]}]}
 
 Parsing checks structure and types; `score_game` then checks the play itself.
 """
@@ -14,7 +15,7 @@ from typing import Any
 
 from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
+from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.rules import rules_from_dict
 from scorekeeper.scoring import score_game
 from scorekeeper.validation import clean_team_names, setup_problems, team_name_problems
@@ -31,9 +32,10 @@ def bid_from_json(raw: Any) -> Bid:
     if isinstance(raw, int) and not isinstance(raw, bool):
         return Bid(raw)  # the range is checked with the hand
     raise ValueError(
-        _('bid {value!r} is not a bid: use a whole number 0-13, "nil" or "blind_nil"').format(
-            value=clip(raw)
-        )
+        _(
+            "bid {value!r} is not a bid: use a whole number 0-13 (0-17 in cutthroat), "
+            '"nil" or "blind_nil"'
+        ).format(value=clip(raw))
     )
 
 
@@ -60,8 +62,8 @@ def game_from_record(data: Any) -> Game:
         variant = Variant(variant_raw)
     except ValueError:
         raise InvalidRecordError(
-            _('"variant" must be "partnership" or "two-player", got {value!r}').format(
-                value=clip(variant_raw)
+            _('"variant" must be one of {allowed}, got {value!r}').format(
+                allowed=", ".join(f'"{v.value}"' for v in Variant), value=clip(variant_raw)
             )
         ) from None
     players = data.get("players")
@@ -71,11 +73,11 @@ def game_from_record(data: Any) -> Game:
         )
     first_dealer = data.get("first_dealer", 0)
     team_names = data.get("team_names")
-    problems = setup_problems(variant, players, first_dealer)
+    rules = rules_from_dict(data.get("rules"))
+    problems = setup_problems(variant, players, first_dealer, rules)
     problems += team_name_problems(variant, team_names)
     if problems:
         raise InvalidGameError(tuple(problems))
-    rules = rules_from_dict(data.get("rules"))
     hands_raw = data.get("hands", [])
     if not isinstance(hands_raw, list):
         raise InvalidRecordError(
@@ -89,7 +91,7 @@ def game_from_record(data: Any) -> Game:
                 MAX_HANDS,
             ).format(limit=MAX_HANDS, count=len(hands_raw))
         )
-    hands = tuple(_hand_from_json(i + 1, raw) for i, raw in enumerate(hands_raw))
+    hands = tuple(hand_from_json(i + 1, raw) for i, raw in enumerate(hands_raw))
     game = Game(
         variant,
         tuple(p.strip() for p in players),
@@ -102,7 +104,8 @@ def game_from_record(data: Any) -> Game:
     return game
 
 
-def _hand_from_json(number: int, raw: Any) -> Hand:
+def hand_from_json(number: int, raw: Any) -> Hand:
+    """A hand's bids, tricks and adjustments; values are checked with the game."""
     if not isinstance(raw, Mapping):
         raise InvalidRecordError(
             _('hand {number}: must be an object with "bids" and "tricks", got {value!r}').format(
@@ -120,7 +123,42 @@ def _hand_from_json(number: int, raw: Any) -> Hand:
         raise InvalidRecordError(
             _("hand {number}: {problem}").format(number=number, problem=error)
         ) from None
-    return Hand(parsed, tuple(tricks))
+    return Hand(parsed, tuple(tricks), _adjustments_from_json(number, raw.get("adjustments", [])))
+
+
+def _adjustments_from_json(number: int, raw: Any) -> tuple[Adjustment, ...]:
+    if not isinstance(raw, list) or not all(
+        isinstance(a, Mapping) and "side" in a and "points" in a for a in raw
+    ):
+        raise InvalidRecordError(
+            _(
+                'hand {number}: "adjustments" must be a list of objects with "side", "points" '
+                'and an optional "reason", got {value!r}'
+            ).format(number=number, value=clip(raw))
+        )
+    return tuple(
+        Adjustment(
+            a["side"],
+            a["points"],
+            a.get("reason", "").strip() if isinstance(a.get("reason", ""), str) else a["reason"],
+        )
+        for a in raw
+    )
+
+
+def hand_to_json(hand: Hand) -> dict[str, Any]:
+    """A hand as a record writes it; "adjustments" only when it has some, so a
+    hand without them reads exactly as before they existed."""
+    data: dict[str, Any] = {
+        "bids": [bid_to_json(b) for b in hand.bids],
+        "tricks": list(hand.tricks),
+    }
+    if hand.adjustments:
+        data["adjustments"] = [
+            {"side": a.side, "points": a.points, **({"reason": a.reason} if a.reason else {})}
+            for a in hand.adjustments
+        ]
+    return data
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
@@ -133,9 +171,7 @@ def game_to_record(game: Game) -> dict[str, Any]:
     }
     if game.team_names:  # optional: records without it stay as they were
         record["team_names"] = list(game.team_names)
-    record["hands"] = [
-        {"bids": [bid_to_json(b) for b in h.bids], "tricks": list(h.tricks)} for h in game.hands
-    ]
+    record["hands"] = [hand_to_json(h) for h in game.hands]
     return record
 
 

@@ -12,6 +12,7 @@ def _side_hand(sh: SideHand) -> dict[str, Any]:
         "tricks": sh.tricks_toward,
         "made": sh.made,
         "contract_points": sh.contract_points,
+        "big_bid": sh.big_bid,
         "bags": sh.bags,
         "bag_points": sh.bag_points,
         "nils": [
@@ -27,6 +28,8 @@ def _side_hand(sh: SideHand) -> dict[str, Any]:
         "nil_points": sh.nil_points,
         "bag_penalties": sh.penalties,
         "penalty_points": sh.penalty_points,
+        "adjustments": [{"points": a.points, "reason": a.reason} for a in sh.adjustments],
+        "adjustment_points": sh.adjustment_points,
         "points": sh.points,
         "score": sh.score,
         "carried_bags": sh.carried_bags,
@@ -53,6 +56,7 @@ def score_report(game: Game, score: GameScore) -> dict[str, Any]:
                             ("side", e.side),
                             ("seat", e.seat),
                             ("count", e.count),
+                            ("reason", e.reason or None),
                         )
                         if v is not None
                     }

@@ -17,6 +17,13 @@ class FailedNilTricks(StrEnum):
     COUNT_FOR_PARTNER = "count_for_partner"  # help the partner's contract, bags above it
 
 
+class Bidding(StrEnum):
+    """How the table bids."""
+
+    STANDARD = "standard"
+    SUICIDE = "suicide"  # partnerships: exactly one partner of each side bids nil
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Every house rule. The defaults are the seed rules."""
@@ -32,19 +39,36 @@ class RuleSet:
     allow_blind_nil: bool = True
     blind_nil_min_deficit: int | None = None  # blind nil only when trailing by this much
     min_side_bid: int = 0  # smallest contract of a side without a nil bidder (0: off)
+    big_bid_min: int | None = None  # a contract this big scores +/-big_bid_points
+    big_bid_points: int = 200
+    overtrick_points: int = 1  # what a bag scores: 1, or 0 where bags only count
+    max_hands: int | None = None  # the game ends after this many hands
+    bidding: Bidding = Bidding.STANDARD
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, everything: bool = False) -> dict[str, Any]:
+        """Every rule; the rules added later only when one of them is not its
+        default (or `everything`), so a record that uses none of them reads as
+        it always did."""
         data = asdict(self)
         data["failed_nil_tricks"] = self.failed_nil_tricks.value
+        data["bidding"] = self.bidding.value
+        if not everything and all(data[name] == _DEFAULTS[name] for name in LATER_RULES):
+            for name in LATER_RULES:
+                del data[name]
         return data
 
     def overrides(self) -> dict[str, Any]:
         """Only the rules that differ from the defaults."""
-        default = RuleSet().to_dict()
-        return {k: v for k, v in self.to_dict().items() if default[k] != v}
+        return {k: v for k, v in self.to_dict().items() if _DEFAULTS[k] != v}
 
 
 RULE_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
+# Rules added after the first records were written.
+LATER_RULES = ("big_bid_min", "big_bid_points", "overtrick_points", "max_hands", "bidding")
+_DEFAULTS: dict[str, Any] = {
+    f.name: f.default.value if isinstance(f.default, StrEnum) else f.default
+    for f in fields(RuleSet)
+}
 
 # name -> (smallest, largest, may be null)
 INT_RULES: dict[str, tuple[int, int, bool]] = {
@@ -56,6 +80,10 @@ INT_RULES: dict[str, tuple[int, int, bool]] = {
     "mercy": (-100_000, -1, True),
     "blind_nil_min_deficit": (0, 100_000, True),
     "min_side_bid": (0, 13, False),
+    "big_bid_min": (1, 17, True),  # and at most the variant's tricks per hand
+    "big_bid_points": (1, 100_000, False),
+    "overtrick_points": (0, 1, False),
+    "max_hands": (1, 2_000, True),
 }
 _BOOLS = ("allow_nil", "allow_blind_nil")
 
@@ -94,6 +122,8 @@ def rules_from_dict(data: Mapping[str, Any] | None, base: RuleSet | None = None)
             problems.append(Problem(f"rules.{name}", problem))
         elif name == "failed_nil_tricks":
             values[name] = FailedNilTricks(value)
+        elif name == "bidding":
+            values[name] = Bidding(value)
         else:
             values[name] = value
     if problems:
@@ -107,6 +137,13 @@ def _check_rule(name: str, value: Any) -> str | None:
         if value not in allowed:
             return _("failed_nil_tricks must be one of {allowed}, got {value!r}").format(
                 allowed=", ".join(allowed), value=clip(value)
+            )
+        return None
+    if name == "bidding":
+        choices = [m.value for m in Bidding]
+        if value not in choices:
+            return _("bidding must be one of {allowed}, got {value!r}").format(
+                allowed=", ".join(choices), value=clip(value)
             )
         return None
     if name in _BOOLS:
@@ -132,6 +169,10 @@ PRESETS: dict[str, RuleSet] = {
     "short": RuleSet(target=300),
     "quick": RuleSet(target=250),
     "mercy": RuleSet(mercy=-200),
+    "big_bids": RuleSet(big_bid_min=10),  # 10 for 200
+    "no_bags": RuleSet(overtrick_points=0),  # bags counted, never scored
+    "suicide": RuleSet(bidding=Bidding.SUICIDE),  # partnerships only
+    "ten_hands": RuleSet(max_hands=10),  # an evening's league game
 }
 
 

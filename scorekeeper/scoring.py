@@ -5,11 +5,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scorekeeper.errors import GameOverError, InvalidHandError, Problem
+from scorekeeper.errors import GameOverError, InvalidGameError, InvalidHandError, Problem
 from scorekeeper.i18n import _
-from scorekeeper.model import Game, Hand
+from scorekeeper.model import Adjustment, Game, Hand
 from scorekeeper.rules import FailedNilTricks, RuleSet
-from scorekeeper.validation import hand_problems
+from scorekeeper.validation import hand_problems, variant_rule_problems
 
 
 class Status(StrEnum):
@@ -27,7 +27,9 @@ class EventKind(StrEnum):
     BAG_PENALTY = "bag_penalty"
     GAME_WON = "game_won"
     MERCY = "mercy"  # the game ended because a side fell to the mercy score
-    TIE = "tie"  # both sides past the target with equal scores: play on
+    HAND_LIMIT = "hand_limit"  # the game ended because its last hand was played
+    TIE = "tie"  # the game would end, but the highest score is shared: play on
+    ADJUSTMENT = "adjustment"  # points added or taken by the keeper (count: the points)
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,8 @@ class Event:
     kind: EventKind
     side: int | None = None
     seat: int | None = None
-    count: int = 0  # tricks for MADE/SET, penalties for BAG_PENALTY
+    count: int = 0  # tricks for MADE/SET, penalties for BAG_PENALTY, points for ADJUSTMENT
+    reason: str = ""  # an ADJUSTMENT's reason
 
 
 @dataclass(frozen=True)
@@ -65,10 +68,13 @@ class SideHand:
     points: int  # the hand's total
     score: int  # running score after this hand
     carried_bags: int  # bags carried after penalties
+    big_bid: bool = False  # the contract was a big bid (scored +/-big_bid_points)
+    bag_points: int = 0  # what the bags scored: bags x overtrick_points
+    adjustments: tuple[Adjustment, ...] = ()  # this side's, in the hand's order
 
     @property
-    def bag_points(self) -> int:
-        return self.bags
+    def adjustment_points(self) -> int:
+        return sum(a.points for a in self.adjustments)
 
 
 @dataclass(frozen=True)
@@ -132,19 +138,24 @@ def score_side(
 
     made: bool | None = None
     contract_points = 0
+    big = rules.big_bid_min is not None and contract >= rules.big_bid_min
     if contract > 0:
         made = toward >= contract
+        value = rules.big_bid_points if big else 10 * contract
         if made:
-            contract_points = 10 * contract
+            contract_points = value
             bags += toward - contract
         else:
-            contract_points = -10 * contract
+            contract_points = -value
 
     nil_points = sum(n.points for n in nils)
     running_bags = bags_before + bags
     penalties, carried = divmod(running_bags, rules.bag_limit)
     penalty_points = -penalties * rules.bag_penalty
-    points = nil_points + contract_points + bags + penalty_points
+    bag_points = bags * rules.overtrick_points
+    adjustments = tuple(a for a in hand.adjustments if a.side == side)
+    adjusted = sum(a.points for a in adjustments)
+    points = nil_points + contract_points + bag_points + penalty_points + adjusted
     return SideHand(
         side=side,
         contract=contract,
@@ -160,33 +171,31 @@ def score_side(
         points=points,
         score=score_before + points,
         carried_bags=carried,
+        big_bid=big and contract > 0,
+        bag_points=bag_points,
+        adjustments=adjustments,
     )
 
 
-def decide(scores: Sequence[int], rules: RuleSet) -> tuple[int | None, bool, bool]:
-    """(winner, tied, by_mercy) for the scores after a hand.
+def decide(scores: Sequence[int], rules: RuleSet, hands: int = 0) -> tuple[int | None, bool, bool]:
+    """(winner, tied, by_mercy) for the scores after `hands` hands.
 
-    Past the target: the only side there wins, or the higher of several; equal
-    scores there play another hand. Otherwise a side at or below the mercy
-    score loses (if all are, the higher wins).
+    The game ends when a side has reached the target, a side is at or below
+    the mercy score, or the hand limit is played: then the single highest
+    score wins, and a shared highest plays another hand. (With two sides: the
+    only side past the target wins, or the higher of both.)
     """
-    reached = [i for i, s in enumerate(scores) if s >= rules.target]
-    if reached:
-        return (*_highest(scores, reached), False)
-    if rules.mercy is not None:
-        busted = [i for i, s in enumerate(scores) if s <= rules.mercy]
-        alive = [i for i in range(len(scores)) if i not in busted]
-        if busted and len(alive) == 1:
-            return alive[0], False, True
-        if busted and not alive:
-            return (*_highest(scores, busted), True)
-    return None, False, False
-
-
-def _highest(scores: Sequence[int], candidates: list[int]) -> tuple[int | None, bool]:
-    best = max(scores[i] for i in candidates)
-    leaders = [i for i in candidates if scores[i] == best]
-    return (leaders[0], False) if len(leaders) == 1 else (None, True)
+    reached = any(s >= rules.target for s in scores)
+    busted = rules.mercy is not None and any(s <= rules.mercy for s in scores)
+    limit = rules.max_hands is not None and hands >= rules.max_hands
+    if not (reached or busted or limit):
+        return None, False, False
+    best = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == best]
+    by_mercy = busted and not reached
+    if len(leaders) > 1:
+        return None, True, by_mercy
+    return leaders[0], False, by_mercy
 
 
 def _events(hand_sides: Sequence[SideHand]) -> list[Event]:
@@ -203,7 +212,20 @@ def _events(hand_sides: Sequence[SideHand]) -> list[Event]:
             events.append(Event(kind, sh.side, seat=nil.seat, count=nil.tricks))
         if sh.penalties:
             events.append(Event(EventKind.BAG_PENALTY, sh.side, count=sh.penalties))
+        events.extend(
+            Event(EventKind.ADJUSTMENT, sh.side, count=a.points, reason=a.reason)
+            for a in sh.adjustments
+        )
     return events
+
+
+def _ending(scores: Sequence[int], rules: RuleSet, by_mercy: bool) -> EventKind:
+    """Why the game ended: the target, the mercy score, or the hand limit."""
+    if by_mercy:
+        return EventKind.MERCY
+    if any(s >= rules.target for s in scores):
+        return EventKind.GAME_WON
+    return EventKind.HAND_LIMIT
 
 
 # The last game scored and its score. Saving a hand scores the game to check it,
@@ -224,6 +246,9 @@ def score_game(game: Game) -> GameScore:
 
 
 def _score(game: Game) -> GameScore:
+    problems = variant_rule_problems(game.variant, game.rules)
+    if problems:
+        raise InvalidGameError(tuple(problems))
     sides = game.variant.sides
     scores = [0] * len(sides)
     bags = [0] * len(sides)
@@ -252,10 +277,10 @@ def _score(game: Game) -> GameScore:
         )
         scores = [sh.score for sh in hand_sides]
         bags = [sh.carried_bags for sh in hand_sides]
-        winner, tied, by_mercy = decide(scores, game.rules)
+        winner, tied, by_mercy = decide(scores, game.rules, index + 1)
         events = _events(hand_sides)
         if winner is not None:
-            events.append(Event(EventKind.MERCY if by_mercy else EventKind.GAME_WON, winner))
+            events.append(Event(_ending(scores, game.rules, by_mercy), winner))
         elif tied:
             events.append(Event(EventKind.TIE))
         hands.append(

@@ -127,10 +127,19 @@ class PlayerStats:
     nils_made: int = 0
     blind_nils: int = 0
     blind_nils_made: int = 0
+    # of the above, games where the player was a side alone (two-player,
+    # cutthroat, solo): there a win is the player's own
+    alone: int = 0
+    alone_finished: int = 0
+    alone_wins: int = 0
 
     @property
     def win_rate(self) -> float | None:
         return _rate(self.wins, self.finished)
+
+    @property
+    def alone_win_rate(self) -> float | None:
+        return _rate(self.alone_wins, self.alone_finished)
 
     @property
     def average_bid(self) -> float | None:
@@ -197,6 +206,9 @@ PLAYER_COUNTS = (
     "nils_made",
     "blind_nils",
     "blind_nils_made",
+    "alone",  # added later: a kept tally without them is counted again
+    "alone_finished",
+    "alone_wins",
 )
 PAIR_COUNTS = ("games", "finished", "wins")
 RIVAL_COUNTS = ("games", "first_wins", "second_wins")  # finished games only
@@ -238,8 +250,10 @@ def tally(facts: Iterable[GameFacts]) -> Tally:
     for game in facts:
         finished = int(game.finished)
         won = [int(game.finished and game.winner == side) for side in range(len(game.sides))]
+        size = Counter(seat.side for seat in game.seats)
         for seat in game.seats:
             results = game.sides[seat.side]
+            alone = int(size[seat.side] == 1)
             _count(
                 counts.players,
                 seat.name,
@@ -259,6 +273,9 @@ def tally(facts: Iterable[GameFacts]) -> Tally:
                     seat.nils_made,
                     seat.blind_nils,
                     seat.blind_nils_made,
+                    alone,
+                    alone * finished,
+                    alone * won[seat.side],
                 ),
             )
         for side in range(len(game.sides)):
@@ -309,7 +326,8 @@ def player_stats(
 
 
 def pair_stats(counts: Tally | Iterable[GameFacts], aliases: Mapping[str, str]) -> list[PairStats]:
-    """Partnerships (four-player games), most games first."""
+    """Partnerships (four-player games), most games first; a player who was
+    a side alone had no partner and is in none."""
     counts = _tallied(counts)
     key_of = _people(aliases)
     table: dict[tuple[str, str], list[int]] = {}

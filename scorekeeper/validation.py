@@ -7,9 +7,13 @@ from typing import Any
 
 from scorekeeper.errors import Problem, clip
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import MAX_BID, TRICKS_PER_HAND, Bid, Game, Hand, Variant
+from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.rules import Bidding, RuleSet
 
 MAX_NAME_LENGTH = 30
+MAX_REASON_LENGTH = 60
+MAX_ADJUSTMENT = 1_000  # points, either way
+MAX_ADJUSTMENTS = 10  # per hand
 # Characters that reorder or hide text around them (bidi embeddings, overrides,
 # isolates and marks): in a name they can make a score sheet or a terminal lie.
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e") | frozenset(
@@ -23,16 +27,29 @@ TAGS = range(0xE0000, 0xE0080)
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, or None. Any script is fine
     (Hebrew, Thai with its marks, emoji joined by a zero-width joiner)."""
-    for char in name:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Co", "Cn") or char in BIDI_CONTROLS or ord(char) in TAGS:
-            return _(
-                "name {name!r} contains an invisible control character (U+{code:04X}); "
-                "type the name again"
-            ).format(name=clip(name), code=ord(char))
+    char = _hidden(name)
+    if char is not None:
+        return _(
+            "name {name!r} contains an invisible control character (U+{code:04X}); "
+            "type the name again"
+        ).format(name=clip(name), code=ord(char))
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
         return _("name {name!r} has no visible letter or digit").format(name=clip(name))
     return None
+
+
+def _hidden(text: str) -> str | None:
+    """The first control or reordering character in `text`, if any."""
+    return next(
+        (
+            c
+            for c in text
+            if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn")
+            or c in BIDI_CONTROLS
+            or ord(c) in TAGS
+        ),
+        None,
+    )
 
 
 def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
@@ -80,8 +97,37 @@ def clean_team_names(names: Any) -> tuple[str, ...]:
     return cleaned if any(cleaned) else ()
 
 
-def setup_problems(variant: Variant, players: Sequence[Any], first_dealer: Any) -> list[Problem]:
+def variant_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
+    """Rules that a variant cannot play: suicide needs partners, a big bid
+    cannot be bigger than a hand."""
     problems: list[Problem] = []
+    if rules.bidding is Bidding.SUICIDE and not variant.partnership:
+        problems.append(
+            Problem(
+                "rules.bidding",
+                _(
+                    "suicide bidding needs partners, so a {variant} game cannot use it; "
+                    "choose standard bidding"
+                ).format(variant=variant.value),
+            )
+        )
+    if rules.big_bid_min is not None and rules.big_bid_min > variant.tricks:
+        problems.append(
+            Problem(
+                "rules.big_bid_min",
+                _(
+                    "big_bid_min {value} is more tricks than a {variant} hand has; "
+                    "choose 1 to {tricks} or off"
+                ).format(value=rules.big_bid_min, variant=variant.value, tricks=variant.tricks),
+            )
+        )
+    return problems
+
+
+def setup_problems(
+    variant: Variant, players: Sequence[Any], first_dealer: Any, rules: RuleSet | None = None
+) -> list[Problem]:
+    problems: list[Problem] = variant_rule_problems(variant, rules or RuleSet())
     n = variant.player_count
     if len(players) != n:
         problems.append(
@@ -155,6 +201,7 @@ def hand_problems(
     """Everything wrong with `hand` as hand number `index` (0-based) of `game`."""
     rules = game.rules
     n = game.variant.player_count
+    most = game.variant.tricks
     problems: list[Problem] = []
     if len(hand.bids) != n:
         problems.append(
@@ -184,14 +231,14 @@ def hand_problems(
     for seat, bid in enumerate(hand.bids):
         name = game.players[seat]
         key = f"bid.{seat}"
-        if not isinstance(bid, Bid) or not _is_count(bid.value) or not 0 <= bid.value <= MAX_BID:
+        if not isinstance(bid, Bid) or not _is_count(bid.value) or not 0 <= bid.value <= most:
             shown = bid.value if isinstance(bid, Bid) else bid
             problems.append(
                 Problem(
                     key,
                     _(
                         "{name}'s bid {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
-                    ).format(name=name, value=clip(shown), max=MAX_BID),
+                    ).format(name=name, value=clip(shown), max=most),
                 )
             )
         elif bid.blind and not bid.is_nil:
@@ -250,36 +297,119 @@ def hand_problems(
                     )
                 )
 
+    if rules.bidding is Bidding.SUICIDE and all(isinstance(b, Bid) for b in hand.bids):
+        problems += _suicide_problems(game, hand)
+
     all_counts = True
     for seat, taken in enumerate(hand.tricks):
-        if not _is_count(taken) or not 0 <= taken <= TRICKS_PER_HAND:
+        if not _is_count(taken) or not 0 <= taken <= most:
             all_counts = False
             problems.append(
                 Problem(
                     f"tricks.{seat}",
-                    _("{name}'s tricks {value!r} must be a whole number from 0 to 13").format(
-                        name=game.players[seat], value=clip(taken)
+                    _("{name}'s tricks {value!r} must be a whole number from 0 to {most}").format(
+                        name=game.players[seat], value=clip(taken), most=most
                     ),
                 )
             )
     if all_counts:
         total = sum(hand.tricks)
-        if total != TRICKS_PER_HAND:
+        if total != most:
             fix = (
-                ngettext(
-                    "{n} trick too many", "{n} tricks too many", total - TRICKS_PER_HAND
-                ).format(n=total - TRICKS_PER_HAND)
-                if total > TRICKS_PER_HAND
-                else ngettext(
-                    "{n} trick missing", "{n} tricks missing", TRICKS_PER_HAND - total
-                ).format(n=TRICKS_PER_HAND - total)
+                ngettext("{n} trick too many", "{n} tricks too many", total - most).format(
+                    n=total - most
+                )
+                if total > most
+                else ngettext("{n} trick missing", "{n} tricks missing", most - total).format(
+                    n=most - total
+                )
             )
+            message = (
+                _("tricks add up to {total}, but every hand has 13 ({fix})")
+                if most == 13
+                else _("tricks add up to {total}, but every hand has {most} ({fix})")
+            )
+            problems.append(Problem("tricks", message.format(total=total, most=most, fix=fix)))
+    return problems + adjustment_problems(game, hand.adjustments)
+
+
+def _suicide_problems(game: Game, hand: Hand) -> list[Problem]:
+    """Suicide bidding: each side has exactly one nil or blind nil bidder."""
+    problems = []
+    for side, seats in enumerate(game.variant.sides):
+        nils = sum(1 for s in seats if hand.bids[s].is_nil)
+        if nils != 1:
             problems.append(
                 Problem(
-                    "tricks",
-                    _("tricks add up to {total}, but every hand has 13 ({fix})").format(
-                        total=total, fix=fix
-                    ),
+                    f"side.{side}",
+                    _(
+                        "{names}: in suicide bidding exactly one of the partners bids nil "
+                        "or blind nil (here: {count})"
+                    ).format(names=" + ".join(game.players[s] for s in seats), count=nils),
                 )
             )
     return problems
+
+
+def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
+    """A hand's adjustments: a side, a whole number of points, a short reason."""
+    if not isinstance(adjustments, tuple | list) or len(adjustments) > MAX_ADJUSTMENTS:
+        return [
+            Problem(
+                "adjustments",
+                _("adjustments must be a list of at most {limit}, got {value!r}").format(
+                    limit=MAX_ADJUSTMENTS, value=clip(adjustments)
+                ),
+            )
+        ]
+    problems = []
+    sides = len(game.variant.sides)
+    for i, adj in enumerate(adjustments):
+        key = f"adjustments.{i}"
+        if not isinstance(adj, Adjustment):
+            problems.append(
+                Problem(key, _("{value!r} is not an adjustment").format(value=clip(adj)))
+            )
+            continue
+        if not _is_count(adj.side) or not 0 <= adj.side < sides:
+            problems.append(
+                Problem(
+                    f"{key}.side",
+                    _("an adjustment's side must be a side from 0 to {last}, got {value!r}").format(
+                        last=sides - 1, value=clip(adj.side)
+                    ),
+                )
+            )
+        points = adj.points
+        if not _is_count(points) or points == 0 or not -MAX_ADJUSTMENT <= points <= MAX_ADJUSTMENT:
+            problems.append(
+                Problem(
+                    f"{key}.points",
+                    _(
+                        "an adjustment must be a whole number of points from {low} to {high}, "
+                        "not 0, got {value!r}"
+                    ).format(low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT, value=clip(points)),
+                )
+            )
+        problem = reason_problem(adj.reason)
+        if problem:
+            problems.append(Problem(f"{key}.reason", problem))
+    return problems
+
+
+def reason_problem(reason: Any) -> str | None:
+    """Why `reason` cannot explain an adjustment, or None (empty is fine)."""
+    if not isinstance(reason, str):
+        return _("an adjustment's reason must be a text, got {value!r}").format(value=clip(reason))
+    if len(reason) > MAX_REASON_LENGTH:
+        return ngettext(
+            "reason {value!r} is too long: at most {limit} character",
+            "reason {value!r} is too long: at most {limit} characters",
+            MAX_REASON_LENGTH,
+        ).format(value=clip(reason), limit=MAX_REASON_LENGTH)
+    char = _hidden(reason)
+    if char is not None:
+        return _(
+            "reason {value!r} contains an invisible control character (U+{code:04X}); type it again"
+        ).format(value=clip(reason), code=ord(char))
+    return None

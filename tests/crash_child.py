@@ -3,10 +3,15 @@
 Games finish (target 200), so moves into the archive get killed too: before
 the save that finishes a game it prints "finishing ID", and each reported save
 says whether the game is now finished.
+
+With "mid-move" as a third argument it stops inside the first move into the
+archive, after one of its renames and before the others, prints "mid-move"
+and waits there to be killed.
 """
 
 import random
 import sys
+import time
 from pathlib import Path
 
 from scorekeeper.game import add_hand
@@ -15,7 +20,21 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status, score_game
 from scorekeeper.storage.store import GameStore
 
-store = GameStore(Path(sys.argv[1]))
+folder = Path(sys.argv[1])
+if sys.argv[3:] == ["mid-move"]:
+    from scorekeeper.storage import platform
+
+    rename = platform.replace
+
+    def replace(source: Path, target: Path) -> None:
+        rename(source, target)
+        if (folder / "journal.json").exists():  # a change to several files, under way
+            print("mid-move", flush=True)
+            time.sleep(3600)
+
+    platform.replace = replace
+
+store = GameStore(folder)
 rng = random.Random(int(sys.argv[2]))
 playing = store.history(status=Status.IN_PROGRESS).items
 saved = store.get(playing[0].id) if playing else None

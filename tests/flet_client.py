@@ -12,6 +12,9 @@ from flet.messaging.protocol import decode_ext_from_msgpack
 from websockets.sync.client import ClientConnection, connect
 
 REGISTER, PATCH, EVENT, PROPS, INVOKE, CRASHED = 1, 2, 3, 4, 5, 6
+# Seconds a handshake or an awaited answer may take: generous, since a loaded
+# 2-core machine can take many seconds; a condition met returns at once.
+LIMIT = 60.0
 
 
 def open_socket(
@@ -27,12 +30,14 @@ def open_socket(
     if origin == "same":
         origin = f"http://{host}"
     source_address = (source, 0) if source else None  # another loopback address: another device
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=source_address)
+    sock = socket.create_connection(
+        ("127.0.0.1", port), timeout=LIMIT, source_address=source_address
+    )
     return connect(
         f"ws://{host}{path}",
         sock=sock,
         origin=origin,  # type: ignore[arg-type]
-        open_timeout=10,
+        open_timeout=LIMIT,
         max_size=None,
         compression=None,
         additional_headers=headers,
@@ -107,7 +112,7 @@ class FletClient:
                 return
             self.handle(frame if isinstance(frame, bytes) else frame.encode())
 
-    def wait_for(self, found: Callable[[bytes], bool], limit: float = 10.0) -> bool:
+    def wait_for(self, found: Callable[[bytes], bool], limit: float = LIMIT) -> bool:
         """Read until a frame satisfies `found`; False if none came in `limit` s."""
         end = time.monotonic() + limit
         while time.monotonic() < end:
@@ -126,3 +131,14 @@ class FletClient:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def visit(port: int, route: str, linger: float) -> None:
+    """Open a page, register, leave `linger` seconds later (a page that
+    disconnects while it opens)."""
+    c = FletClient(open_socket(port))
+    try:
+        c.register(route)
+        time.sleep(linger)
+    finally:
+        c.close()

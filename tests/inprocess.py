@@ -18,6 +18,7 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import LANGUAGE_KEY, PICKED_COOKIE, make_main
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
@@ -209,8 +210,10 @@ async def open_app(
     device_storage: dict[str, Any] | None = None,
     keeper: Any = None,
     cookies: dict[str, str] | None = None,
+    main_options: dict[str, Any] | None = None,
 ) -> App:
-    """`device_storage` stands for the browser's storage (shared by the tabs of
+    """`main_options` go to make_main (`durable`, `undo`: the offline build's);
+    `device_storage` stands for the browser's storage (shared by the tabs of
     one device): pass the same dict to open a tab on the same device again;
     `keeper` for what the web server gives a keeper's page (FakeKeeper);
     `cookies` for a page served by the web server, with the cookies its
@@ -219,15 +222,14 @@ async def open_app(
     if device_storage is not None:
         conn.device_storage = device_storage
     if cookies is not None:  # where flet-web's connection keeps its websocket
-        conn._FletApp__websocket = SimpleNamespace(
-            cookies=served_cookies(cookies, device_storage), headers={}
-        )
+        websocket = SimpleNamespace(cookies=served_cookies(cookies, device_storage), headers={})
+        setattr(conn, fletparts.WEBSOCKET, websocket)
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": route, "width": 400, "height": 860})
     msgpack.packb(session.get_page_patch(), default=ENCODE)  # the register reply
     await session.connect(conn)
-    await make_main(store)(session.page, keeper)
+    await make_main(store, **(main_options or {}))(session.page, keeper)
     await session.after_event(session.page)
     app = App(session, conn)
     await app.settle()
@@ -252,9 +254,8 @@ async def open_watch(
     if device_storage is not None:
         conn.device_storage = device_storage
     # where client_language finds the websocket of a served page
-    conn._FletApp__websocket = SimpleNamespace(  # type: ignore[attr-defined]
-        cookies=served_cookies(cookies or {}, device_storage), headers={}
-    )
+    websocket = SimpleNamespace(cookies=served_cookies(cookies or {}, device_storage), headers={})
+    setattr(conn, fletparts.WEBSOCKET, websocket)
     session = Session(conn)
     conn.session = session
     session.apply_page_patch({"route": route, "width": size[0], "height": size[1]})

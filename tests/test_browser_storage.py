@@ -115,3 +115,37 @@ def test_making_a_folder_durable_syncs_it(monkeypatch: pytest.MonkeyPatch, tmp_p
 
     asyncio.run(asyncio.wait_for(write(), 5))
     assert fake.synced_changes == [1]
+
+
+def test_a_failed_sync_puts_the_files_back_as_indexeddb_has_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """IndexedDB refused the last writes (quota, or the site's storage was
+    cleared, when it cannot even be read back): `restore` makes the folder
+    what the last good sync sent, from the copy kept in memory."""
+    fake = FakeIndexedDB(monkeypatch)
+    folder = browser.IndexedDBFolder()
+    folder.folder = tmp_path
+    active = tmp_path / "active.json"
+    active.write_text("hand 1")
+    (tmp_path / "backups").mkdir()
+    (tmp_path / "backups" / "old.json").write_text("kept")
+
+    async def run() -> tuple[Any, Any]:
+        folder.changed()
+        assert await folder.flush() is None  # IndexedDB holds hand 1
+        active.write_text("hand 1, hand 2")
+        (tmp_path / "archive").mkdir()
+        (tmp_path / "archive" / "0001.json").write_text("a finished game")
+        (tmp_path / "backups" / "old.json").unlink()
+        fake.fail = 2  # the sync the write starts, and the one "saved" awaits
+        folder.changed()
+        return await folder.flush(), await folder.restore()
+
+    refused, restored = asyncio.run(run())
+    assert refused is not None and "QuotaExceededError" in refused
+    assert restored is None
+    assert active.read_text() == "hand 1"
+    assert not (tmp_path / "archive" / "0001.json").exists()
+    assert (tmp_path / "backups" / "old.json").read_text() == "kept"
+    assert asyncio.run(folder.flush()) is None and fake.synced_changes == [0]  # nothing to send

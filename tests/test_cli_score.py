@@ -84,3 +84,29 @@ def test_not_json_and_missing_file():
 def test_deeply_nested_json_is_refused_cleanly():
     result = run("score", "-", stdin="[" * 100_000 + "]" * 100_000)
     assert result.returncode == 2 and result.stderr.startswith("error:")
+
+
+def test_score_prints_one_entry_per_side_of_a_cutthroat_game():
+    case = json.loads((GOLDEN / "three_sides_highest_wins.json").read_text())
+    result = run("score", "-", stdin=json.dumps(case["record"]))
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert [(s["players"], s["score"]) for s in out["sides"]] == [
+        (["A"], 110),
+        (["B"], 113),
+        (["C"], 90),
+    ]
+    assert all(len(h["sides"]) == 3 for h in out["hands"])
+    assert out["status"] == "finished" and out["winner"] == 1
+
+
+def test_score_refuses_suicide_in_a_solo_game_naming_the_rule():
+    record = {
+        "format": "spades-score/1",
+        "variant": "solo",
+        "players": ["A", "B", "C", "D"],
+        "rules": {"bidding": "suicide"},
+    }
+    result = run("score", "-", stdin=json.dumps(record))
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "suicide bidding needs partners" in result.stderr

@@ -123,7 +123,7 @@ def test_locked_folder_is_a_clear_error(tmp_path):
     )
     try:
         assert holder.stdout.readline().strip() == "ready"
-        result = run(tmp_path, "list")
+        result = run(tmp_path, "delete", "x")  # a command that writes; `list` reads a copy
         assert result.returncode == 2 and "in use by another Spades Scorekeeper" in result.stderr
     finally:
         holder.kill()

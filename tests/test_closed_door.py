@@ -62,6 +62,7 @@ def client(served, route: str, answer=None) -> FletClient:
     if answer:
         c.answer = answer
     c.register(route)
+    assert c.wait_for(lambda _data: c.session_id is not None), "the server never answered"
     c.pump(quiet=1.0)
     return c
 
@@ -182,9 +183,8 @@ def test_a_device_that_remembers_the_secret_is_a_keeper(served):
     stored = {"spades-scorekeeper.key": secret}
     c = client(served, "/", answer=lambda name, args: stored.get(args.get("key")))
     c.route("/history")
-    c.pump()
+    assert c.wait_for(lambda _data: names_in(c.everything(), OLD) == set(OLD))
     c.close()
-    assert names_in(c.everything(), OLD) == set(OLD)
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ in a fraction of a second, not only in the slow SIGKILL loop of test_crash.py.""
 import errno
 import json
 import os
+import time
 from datetime import date
 from pathlib import Path
 
@@ -19,14 +20,21 @@ from tests.factories import EVEN, game
 
 class Disk:
     """Records what platform.py asks of the operating system, in order:
-    ("open", path), ("fsync", path), ("replace", source, target)."""
+    ("open", path) for writing, ("fsync", path), ("replace", source, target)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.calls: list[tuple[str, ...]] = []
         real_fsync, real_replace = os.fsync, os.replace
 
-        def opened(path, mode="r", *args, **kwargs):
-            if "w" in mode or "a" in mode:
+        real_open = os.open
+
+        def opened(path, flags, *args, **kwargs):  # os.open
+            if flags & (os.O_WRONLY | os.O_RDWR):
+                self.calls.append(("open", str(path)))
+            return real_open(path, flags, *args, **kwargs)
+
+        def file_opened(path, mode="r", *args, **kwargs):  # open(), as platform.py sees it
+            if not isinstance(path, int) and ("w" in mode or "a" in mode):
                 self.calls.append(("open", str(path)))
             return open(path, mode, *args, **kwargs)
 
@@ -38,7 +46,8 @@ class Disk:
             self.calls.append(("replace", str(source), str(target)))
             real_replace(source, target)
 
-        monkeypatch.setattr(platform, "open", opened, raising=False)
+        monkeypatch.setattr(os, "open", opened)
+        monkeypatch.setattr(platform, "open", file_opened, raising=False)
         monkeypatch.setattr(os, "fsync", fsync)
         monkeypatch.setattr(os, "replace", replace)
 
@@ -104,6 +113,18 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path, monkeypatch):
         platform.write_atomically(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["active.json"]
+
+
+def test_a_write_that_cannot_start_reports_why(tmp_path, monkeypatch):
+    """The cleanup of a file never made must not hide the reason it was not."""
+
+    def refused(path, *args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "open", refused)  # however platform.py opens the file
+    monkeypatch.setattr(platform, "open", refused, raising=False)
+    with pytest.raises(PermissionError):
+        platform.write_atomically(tmp_path / "active.json", b"new")
 
 
 def test_a_failed_rename_removes_the_temporary(tmp_path, monkeypatch):
@@ -182,10 +203,13 @@ def test_link_or_copy_links_copies_where_it_cannot_and_stops_when_the_disk_is_fu
         assert not (tmp_path / f"never-{code}.json").exists()
 
 
-def test_a_second_folder_lock_is_refused_until_the_first_is_released(tmp_path):
+def test_a_second_folder_lock_is_refused_at_once_until_the_first_is_released(tmp_path):
     first, second = platform.FolderLock(tmp_path), platform.FolderLock(tmp_path)
     assert first.acquire()
+    assert (tmp_path / ".lock").is_file(), "the lock file other copies of the app look for"
+    began = time.monotonic()
     assert not second.acquire()
+    assert time.monotonic() - began < 0.5, "refused at once, not after a wait"
     first.release()
     assert second.acquire()
     second.release()
@@ -358,3 +382,56 @@ def test_a_restored_backup_is_written_durably(tmp_path, monkeypatch):
     assert restored
     for item in restored:
         disk.written_durably(tmp_path / item.relative_to(tmp_path / "backups" / day))
+
+
+# -- atomic.py: what a file holds and what a damaged one reports ---------------------------
+
+
+def test_a_file_is_compact_json_in_utf8_with_every_script_kept():
+    tables = {"games": {"1": {"name": "Ann ไทย שרה"}}}
+    assert atomic.encode(tables) == '{"games":{"1":{"name":"Ann ไทย שרה"}}}'.encode()
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"  \n", "the file is empty"),
+        (b'{"games": {', "not valid JSON (Expecting"),
+        (b'{"games": [1, 2]}', "not a table file"),
+        (b"[1, 2]", "not a table file"),
+    ],
+)
+def test_a_damaged_file_names_itself_and_why(tmp_path, content, reason):
+    path = tmp_path / "active.json"
+    path.write_bytes(content)
+    with pytest.raises(atomic.DamagedFileError) as damaged:
+        atomic.read_json_file(path)
+    assert damaged.value.path == path
+    assert str(damaged.value).startswith(f"{path}: {reason}")
+    assert str(damaged.value.reason).startswith(reason)
+
+
+def test_the_json_error_quoted_is_cut_at_80_characters(tmp_path):
+    path = tmp_path / "active.json"
+    path.write_bytes(b"[" * 100_000)  # too deep: Python's own message is longer than 80
+    with pytest.raises(atomic.DamagedFileError) as damaged:
+        atomic.read_json_file(path)
+    quoted = str(damaged.value.reason).removeprefix("not valid JSON (").removesuffix(")")
+    assert len(quoted) == 80 and quoted.startswith("maximum recursion depth exceeded")
+
+
+def test_no_journal_means_nothing_to_finish(tmp_path):
+    assert atomic.replay_journal(tmp_path) is False
+
+
+def test_every_version_of_a_file_carries_its_meta_row(tmp_path):
+    storage = AtomicJSONStorage(tmp_path / "active.json", meta={"kind": "active", "schema": 2})
+    assert storage.read() == {"_meta": {"1": {"kind": "active", "schema": 2}}}
+
+
+def test_a_file_is_parsed_once_what_was_written_is_kept_in_memory(tmp_path):
+    path = tmp_path / "active.json"
+    storage = AtomicJSONStorage(path)
+    storage.write({"games": {"1": {"id": "a"}}})
+    path.write_bytes(b"{}")  # only this process writes the folder: never read again
+    assert storage.read() == {"games": {"1": {"id": "a"}}}

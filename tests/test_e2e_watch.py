@@ -25,7 +25,9 @@ from tests.served import (
 pytestmark = pytest.mark.e2e
 TABLET = {"width": 1280, "height": 800}
 PHONE_LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}
-WITHIN = 1000  # ms from the keeper's save to every watcher
+# The watchers follow the keeper with no reload; how fast is bench/watch.py's
+# measure, not this test's: a generous limit for a loaded machine.
+FOLLOWS = 30_000  # ms
 
 
 def watch_link(keeper: Page) -> str:
@@ -76,7 +78,7 @@ def test_two_watchers_follow_the_keeper_and_cannot_act(browser: Browser, app: Se
         re.compile("Hand 1: .*Alex.* deals, .*Beth.* bids first")
     )
     pick(keeper, 1, 4)
-    expect(hook(table, "table-bid-0")).to_have_text("4", timeout=WITHIN)
+    expect(hook(table, "table-bid-0")).to_have_text("4", timeout=FOLLOWS)
     expect(hook(table, "table-contract-1")).to_have_text("Bid 4")
     expect(hook(board, "live-bids-0")).to_have_text(re.compile("Bids: .*Beth.* 4"))
     for seat in (0, 2, 3):
@@ -92,10 +94,10 @@ def test_two_watchers_follow_the_keeper_and_cannot_act(browser: Browser, app: Se
     for ours, theirs in (("60", "70"), ("141", "192")):
         if ours == "141":
             enter_hand(keeper, [4, "nil", 4, 2], [5, 0, 4, 4])  # returns once saved
-        expect(hook(board, "live-score-0-0")).to_have_text(ours, timeout=WITHIN)
-        expect(hook(board, "live-score-0-1")).to_have_text(theirs, timeout=WITHIN)
-        expect(hook(table, "table-score-0")).to_have_text(ours, timeout=WITHIN)
-        expect(hook(table, "table-score-1")).to_have_text(theirs, timeout=WITHIN)
+        expect(hook(board, "live-score-0-0")).to_have_text(ours, timeout=FOLLOWS)
+        expect(hook(board, "live-score-0-1")).to_have_text(theirs, timeout=FOLLOWS)
+        expect(hook(table, "table-score-0")).to_have_text(ours, timeout=FOLLOWS)
+        expect(hook(table, "table-score-1")).to_have_text(theirs, timeout=FOLLOWS)
     expect(hook(table, "table-bags-0")).to_have_text("Bags 1")
     expect(hook(table, "table-bags-1")).to_have_text("Bags 2")
     for watcher in (board, table):

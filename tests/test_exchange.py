@@ -1,3 +1,6 @@
+import csv
+import io
+import json
 from datetime import UTC, datetime
 
 import pytest
@@ -9,7 +12,9 @@ from scorekeeper.exchange import (
     parse_import,
     safe_cell,
 )
+from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.record import game_to_record
+from scorekeeper.rules import RuleSet
 from scorekeeper.saved import SavedGame
 from tests.factories import EVEN, game, hand, two_player
 
@@ -98,3 +103,37 @@ def test_import_refuses_bad_times():
     record = {**export_record(saved(game(EVEN))), "created_at": "last friday"}
     with pytest.raises(ImportRefusedError, match="ISO 8601"):
         parse_import(record)
+
+
+def test_csv_has_a_column_group_per_side_and_the_adjustments():
+    cutthroat = Game(
+        Variant.CUTTHROAT,
+        ("Ana", "Ben", "Cy"),
+        hands=(
+            Hand(
+                (Bid(5), Bid(5), Bid(5)),
+                (6, 6, 5),
+                (Adjustment(2, -30, "renege"), Adjustment(0, 10)),
+            ),
+        ),
+    )
+    rows = list(csv.DictReader(io.StringIO(export_csv([saved(cutthroat, "g3")]))))
+    (row,) = rows
+    assert [row[f"side_{s}_score"] for s in (1, 2, 3, 4)] == ["61", "51", "20", ""]
+    assert row["player_4"] == row["bid_4"] == row["tricks_4"] == ""
+    assert row["adjustments"] == "side 3 -30 renege; side 1 +10"
+    two = list(csv.DictReader(io.StringIO(export_csv([saved(game(EVEN))]))))
+    assert two[0]["side_3_points"] == "" and two[0]["adjustments"] == ""
+
+
+def test_solo_games_with_adjustments_export_and_import_whole():
+    solo = Game(
+        Variant.SOLO,
+        ("Ana", "Ben", "Cy", "Di"),
+        rules=RuleSet(big_bid_min=10, max_hands=5),
+        hands=(
+            Hand((Bid(3), Bid(3), Bid(3), Bid(3)), (4, 3, 3, 3), (Adjustment(3, -20, "renege"),)),
+        ),
+    )
+    (incoming,) = parse_import(json.loads(json.dumps([export_record(saved(solo))])))
+    assert incoming.game == solo

@@ -5,20 +5,10 @@ thousand short visits as before."""
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from tests.flet_client import FletClient, open_socket
+from tests.flet_client import visit
 from tests.inserver import in_thread, live_sessions, subscribed_sessions
 
 VISITS = 120
-
-
-def visit(port: int, route: str, linger: float) -> None:
-    """Open a page, register, leave after `linger` seconds."""
-    c = FletClient(open_socket(port))
-    try:
-        c.register(route)
-        time.sleep(linger)
-    finally:
-        c.close()
 
 
 def leaks(limit: float = 20) -> tuple[set[str], dict]:

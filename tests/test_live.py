@@ -80,6 +80,8 @@ def test_the_board_reads_once_per_change(store, monkeypatch):
         ("/watch", None, False),
         ("/", None, False),
         ("/live/20261201-101010-abc123", "20261201-101010-abc123", False),
+        ("/live/20261202-085437-286d1fed", "20261202-085437-286d1fed", False),  # a newer id
+        ("/live/20261202-085437-286d1fed0", None, True),
         ("/history", None, True),
         ("/live/../history", None, True),
         ("/live/20261201-101010-ABC123", None, True),
@@ -121,3 +123,20 @@ def test_the_watch_board_says_who_draws_first_in_the_two_player_game(store):
     assert two.drawing and not four.drawing
     assert "draws first" in turn_text(two) and "deals" not in turn_text(two)
     assert "deals" in turn_text(four)
+
+
+def test_a_cutthroat_game_shows_three_sides_on_the_board_and_the_table(store):
+    import flet as ft
+
+    from scorekeeper.game import add_hand
+    from scorekeeper.model import Game, Hand, Variant
+    from scorekeeper.ui.watch import game_card, table_display
+
+    cutthroat = add_hand(
+        Game(Variant.CUTTHROAT, ("Ana", "Ben", "Cy")), Hand((Bid(6), Bid(6), Bid(4)), (6, 7, 4))
+    )
+    store.create(cutthroat)
+    (live,) = read_live_games(store)
+    assert [(s.score, s.bags) for s in live.sides] == [(60, 0), (61, 1), (40, 0)]
+    assert isinstance(game_card(live, 0, lambda _id: None), ft.Control)
+    assert isinstance(table_display(live, 1280, 800), ft.Control)

@@ -84,3 +84,21 @@ def test_the_command_line_reports_a_bad_folder(tmp_path: Path) -> None:
     (tmp_path / "keep.txt").write_text("x")
     assert main(["publish", str(tmp_path)]) == 2
     assert main(["serve-site", str(tmp_path / "nowhere")]) == 2
+
+
+def test_publish_ends_by_saying_how_to_try_host_and_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import scorekeeper.publish
+    from scorekeeper.cli import main
+
+    monkeypatch.setattr(scorekeeper.publish, "publish", lambda out, base="/": out)  # no build
+    assert main(["publish", str(tmp_path / "site")]) == 0
+    said = capsys.readouterr().out
+    assert f"scorekeeper serve-site {tmp_path / 'site'} --port 8560" in said  # try it
+    assert "http://127.0.0.1:8560/" in said
+    assert "static host that serves HTTPS" in said and "pages.yml" in said  # host it
+    assert "--base /NAME/" in said
+    assert "Install app" in said and "Add to Home Screen" in said  # install it
+    assert main(["publish", str(tmp_path / "site"), "--base", "spades"]) == 0
+    assert "served under /spades/" in capsys.readouterr().out

@@ -4,6 +4,7 @@ Hands survive a reload, a reload with the server gone, and a browser restart.
 Slow (Python boots inside the page), so it is one test walking the whole path."""
 
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,18 @@ from tests.pwa_site import (
     wait_snapshot,
     wait_usable,
 )
-from tests.served import enable_semantics, enter_hand, hook, new_game, scores, settle
+from tests.served import (
+    SCREENSHOTS,
+    enable_semantics,
+    enter_hand,
+    fill_hand,
+    hook,
+    new_game,
+    scores,
+    settle,
+)
+from tests.test_e2e_awake import RECORD as RECORD_LOCKS
+from tests.test_e2e_awake import wait_held
 
 pytestmark = pytest.mark.e2e
 
@@ -139,6 +151,88 @@ def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path
         guard.close()
     assert guard.from_the_app() == [], f"requests to other hosts: {guard.from_the_app()}"
     assert len(exported["hands"]) == 3  # the game, downloaded from the browser
+
+
+def test_a_write_indexeddb_refuses_is_rolled_back(site: Path, tmp_path: Path) -> None:
+    """The site's storage is cleared while a hand is entered: IndexedDB refuses
+    its write. The screen is not shown as saved but put back, with the reason,
+    and the scores are those of what was stored."""
+    served = Site(site)
+    guard = OutsideGuard()
+    served.start()
+    try:
+        with (
+            sync_playwright() as playwright,
+            phone_browser(playwright, tmp_path / "profile", guard) as browser,
+        ):
+            browser.add_init_script(RECORD_LOCKS)
+            page = open_page(browser)
+            cdp = browser.new_cdp_session(page)
+            cdp.send(
+                "Browser.setPermission",
+                {"permission": {"name": "screen-wake-lock"}, "setting": "granted"},
+            )
+            wait_usable(page, served.url)
+            new_game(page)
+            wait_held(page, 1)  # the screen stays on during a game, offline too
+            enter_hand(page, [3, 3, 3, 3], [4, 3, 3, 3])
+            assert scores(page) == ("61", "60")
+            fill_hand(page, [4, 2, 4, 2], [5, 2, 4, 2])
+            origin = served.url.rstrip("/")
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb"})
+            page.get_by_role("button", name="Save hand").click()
+            expect(hook(page, "error-hand")).to_contain_text("nothing was recorded", timeout=30_000)
+            expect(hook(page, "tricks-left")).to_have_text("0 tricks left of 13")
+            expect(hook(page, "summary")).to_have_count(0)
+            page.get_by_role("button", name="Home").click()  # reads only: no write to refuse
+            game = page.get_by_role("button", name=re.compile(r"\b1 hand played"))
+            expect(game).to_be_visible()  # hand 2 was not recorded
+            wait_held(page, 0)  # Home: the screen may go dark again
+    finally:
+        served.stop()
+        guard.close()
+
+
+def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) -> None:
+    """The page's own boot screen is there as the document is parsed, before
+    Flutter or Python, says on the first visit that the app is being stored,
+    moves its progress bar through named phases, and is gone once Home is
+    there; a later visit does not say it is being stored again."""
+    from tests.test_e2e_boot import RECORD
+
+    served = Site(site)
+    guard = OutsideGuard()
+    served.start()
+    try:
+        with (
+            sync_playwright() as playwright,
+            phone_browser(playwright, tmp_path / "profile", guard) as browser,
+        ):
+            browser.add_init_script(RECORD)
+            page = open_page(browser)
+            page.goto(served.url)
+            page.wait_for_function("window.__boot && window.__boot.atParse")
+            first = page.locator("#boot-first")
+            expect(first).to_contain_text("being stored on this device")
+            page.wait_for_function("document.querySelector('#boot img').complete")
+            if page.locator("#boot").count():  # still starting: the README's picture
+                page.screenshot(path=SCREENSHOTS / "pwa-boot-first.png")
+            wait_usable(page)  # reload: a later visit, from the service worker
+            wait_cached(page)
+            page.reload()
+            page.wait_for_function("window.__boot && window.__boot.atParse")
+            expect(page.locator("#boot-first")).to_be_hidden()
+            wait_usable(page, served.url)
+            expect(page.locator("#boot")).to_have_count(0)
+            boot = page.evaluate("window.__boot")
+    finally:
+        served.stop()
+        guard.close()
+    assert boot["atParse"]["bar"] and not boot["atParse"]["flutter"], boot["atParse"]
+    values = boot["values"]
+    assert values == sorted(values) and len(set(values)) == len(values), values
+    assert values[0] < 100 and values[-1] == 100 and len(values) >= 4, values
+    assert "Opening your games" in boot["texts"] and boot["texts"][-1] == "Ready", boot["texts"]
 
 
 DAMAGE = f"""async (name) => {{

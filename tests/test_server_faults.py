@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from scorekeeper.access import load_keys, redacted
 from tests.flet_client import INVOKE, FletClient, open_socket
@@ -67,14 +67,16 @@ def test_no_secret_reaches_the_log(logged):
 
 def test_a_forwarded_address_is_not_believed(logged):
     """Without --trust-proxy, X-Forwarded-For from 127.0.0.1 is one more header:
-    nine sockets that claim nine addresses are still one address, capped at 8."""
+    nine sockets that claim nine addresses are still one address, capped at 8:
+    the ninth closes the first to make room."""
     held = []
     try:
-        for i in range(8):
+        for i in range(9):
             held.append(open_socket(logged.port, headers={"X-Forwarded-For": f"10.1.2.{i}"}))
-        with pytest.raises(InvalidStatus) as refused:
-            held.append(open_socket(logged.port, headers={"X-Forwarded-For": "10.1.2.99"}))
-        assert refused.value.response.status_code == 403
+        with pytest.raises(ConnectionClosed) as closed:
+            held[0].recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        held[8].send(b"")  # the newest is open
     finally:
         for conn in held:
             conn.close()
@@ -114,3 +116,12 @@ def test_a_message_as_large_as_the_largest_import_arrives(logged):
     keeper.route("/history")
     assert keeper.wait_for(lambda data: b"History" in data, limit=20)
     keeper.close()
+
+
+def test_an_empty_frame_before_registering_is_ignored(logged):
+    c = FletClient(open_socket(logged.port))
+    c.conn.send(b"")
+    c.register("/")
+    assert c.wait_for(lambda data: b"Ask the keeper" in data)
+    c.close()
+    assert "Traceback" not in log_text(logged)

@@ -129,3 +129,35 @@ def test_tallies_of_separate_games_add_up_to_the_tally_of_them_all():
 def test_player_counts_are_the_player_fields_in_order():
     fields = [f.name for f in dataclasses.fields(PlayerStats)]
     assert fields == ["name", *PLAYER_COUNTS]
+
+
+# Game D (cutthroat, target 100): Ann 6 takes 6, Bob 6 takes 7, Cat 4 takes 4;
+#   then 5/5, 5/7, 5/5: Ann 110, Bob 113, Cat 90: Bob wins alone.
+D = Game(
+    Variant.CUTTHROAT,
+    ("Ann", "Bob", "Cat"),
+    0,
+    RuleSet(target=100),
+    (hand([6, 6, 4], [6, 7, 4]), hand([5, 5, 5], [5, 7, 5])),
+)
+# Game E (solo, unfinished): four players each for themselves.
+E = Game(Variant.SOLO, ("Ann", "Bob", "Cat", "Dan"), 0, RuleSet(), (hand([3] * 4, [4, 3, 3, 3]),))
+
+
+def test_individual_games_count_a_players_own_wins():
+    stats = by_name(player_stats(facts(A, C, D, E), {}))
+    ann, bob, cat = stats["Ann"], stats["Bob"], stats["Cat"]
+    assert (ann.games, ann.alone, ann.alone_finished, ann.alone_wins) == (4, 3, 2, 1), "C won"
+    assert (bob.alone, bob.alone_finished, bob.alone_wins, bob.alone_win_rate) == (2, 1, 1, 1.0)
+    assert (cat.wins, cat.alone_wins, cat.alone_win_rate) == (1, 0, 0.0), "won A with a partner"
+    assert stats["Dan"].alone_win_rate is None, "E is not finished"
+
+
+def test_a_solo_player_has_no_partner_and_meets_everyone_head_to_head():
+    assert pair_stats(facts(D, E), {}) == []
+    records = {r.names: (r.games, r.wins) for r in head_to_head(facts(D, E), {})}
+    assert records == {
+        ("Ann", "Bob"): (1, [0, 1]),
+        ("Ann", "Cat"): (1, [0, 0]),
+        ("Bob", "Cat"): (1, [1, 0]),
+    }, "E is not finished; in D the two who did not win each won nothing"

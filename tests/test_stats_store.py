@@ -38,12 +38,17 @@ FOUR_HANDS = (
     hand([5, 4, 2, 2], [2, 6, 2, 3]),
 )
 TWO_HANDS = (hand([5, 5], [8, 5]), hand([4, 7], [3, 10]), hand(["nil", 7], [0, 13]))
+THREE_HANDS = (  # cutthroat: 17 tricks
+    hand([6, 6, 4], [6, 7, 4]),
+    hand(["nil", 8, 8], [2, 8, 7]),
+    hand([5, 5, "blind_nil"], [9, 8, 0]),
+)
 RULES = RuleSet(target=100)
 PICK = st.integers(0, 1_000)
 
 
 def hands_of(variant: Variant) -> tuple:
-    return FOUR_HANDS if variant is Variant.PARTNERSHIP else TWO_HANDS
+    return {2: TWO_HANDS, 3: THREE_HANDS, 4: FOUR_HANDS}[variant.player_count]
 
 
 @st.composite

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from tinydb import Query
 
+from scorekeeper.draft import HandDraft
 from scorekeeper.exchange import Incoming
 from scorekeeper.game import add_hand, undo_last_hand
-from scorekeeper.model import Game, Variant
+from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
 from scorekeeper.storage import store as store_module
@@ -386,3 +387,19 @@ def test_tallies_follow_finishing_reopening_and_deleting_a_game(tmp_path):
         assert store.totals().players["Alex"][:2] == [1, 0]
         store.delete(saved.id)
         assert store.totals().players == {}
+
+
+def test_games_of_three_and_four_sides_with_adjustments_survive_reopening(tmp_path):
+    cutthroat = Game(Variant.CUTTHROAT, ("Ana", "Ben", "Cy"), 2, RuleSet(big_bid_min=10))
+    fined = Hand((Bid(5), Bid(5), Bid(5)), (6, 6, 5), (Adjustment(1, -30, "renege"),))
+    with GameStore(tmp_path) as store:
+        saved = play(store, store.create(cutthroat), fined)
+        solo = store.create(Game(Variant.SOLO, ("Ana", "Ben", "Cy", "Di")))
+        draft = HandDraft.of_hand(fined, 0, saved.revision, total=17).with_tricks(0, 7)
+        store.save_draft(saved.id, draft)
+    with GameStore(tmp_path) as store:
+        assert store.get(saved.id) == saved and store.get(solo.id) == solo
+        assert store.draft(saved.id) == draft, "the edit keeps the hand's adjustments"
+        summaries = {s.id: s for s in store.history().items}
+        assert summaries[saved.id].scores == (51, 21, 50)
+        assert len(summaries[solo.id].scores) == 4

@@ -17,7 +17,7 @@ every kind of defect a version of the app has and how soon each turned up
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, settings
@@ -32,7 +32,7 @@ from hypothesis.stateful import (
 
 from scorekeeper.draft import Step
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Hand, Variant
+from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
 from scorekeeper.scoring import score_game
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import BLIND, REST, AppState, Screen
@@ -49,7 +49,8 @@ BIDS = st.lists(
     min_size=4,
     max_size=4,
 )
-CUTS = st.lists(st.integers(0, 13), min_size=3, max_size=3)  # where 13 tricks are split
+CUTS = st.lists(st.integers(0, 13), min_size=3, max_size=3)  # where 13 (or 17) tricks are split
+VARIANTS = st.sampled_from(list(Variant))
 # the order the players are tapped in; None: the keypad moves on by itself
 ORDER = st.one_of(st.none(), st.permutations(range(4)))
 
@@ -236,6 +237,18 @@ class Table(RuleBasedStateMachine):
                         "a hand that is not the one it was opened on",
                     )
                 expected = (*model[: intent.index], hand, *model[intent.index + 1 :])
+        elif kind in ("penalty", "unpenalty"):
+            if view != model:
+                raise Defect("other", f"game {g}: {kind} from an outdated view went through")
+            index, *rest = args
+            kept = model[index].adjustments
+            if kind == "penalty":
+                side, points = rest
+                changed = (*kept, Adjustment(side, points, "renege"))
+            else:
+                changed = kept[: rest[0]] + kept[rest[0] + 1 :]
+            hand = replace(model[index], adjustments=changed)
+            expected = (*model[:index], hand, *model[index + 1 :])
         elif kind in ("undo", "delete_hand"):
             if view != model:
                 raise Defect("other", f"game {g}: {kind} from an outdated view went through")
@@ -290,27 +303,26 @@ class Table(RuleBasedStateMachine):
         return None
 
     @initialize(
-        two=st.booleans(),
+        variant=VARIANTS,
         points=st.sampled_from([100, 500]),
         hands=st.lists(st.tuples(BIDS, CUTS), max_size=4),
     )
-    def a_game_on_every_device(self, two, points, hands):
+    def a_game_on_every_device(self, variant, points, hands):
         """Device 0 starts a game and enters some hands; the others open it."""
-        self.new_game(0, two, points)
+        self.new_game(0, variant, points)
         for bids, cuts in hands:
             self.play_hand(0, bids, cuts)
         for i in range(1, DEVICES):
             self.go(i, "open", 0)
 
     @precondition(lambda machine: len(machine.model) < MAX_GAMES)
-    @rule(i=st.integers(0, DEVICES - 1), two=st.booleans(), points=st.sampled_from([100, 500]))
-    def new_game(self, i, two, points):
+    @rule(i=st.integers(0, DEVICES - 1), variant=VARIANTS, points=st.sampled_from([100, 500]))
+    def new_game(self, i, variant, points):
         def start():
             app = self.apps[i]
             app.new_game()
-            if two:
-                app.set_variant(Variant.TWO_PLAYER)
-            for seat in range(2 if two else 4):
+            app.set_variant(variant)
+            for seat in range(variant.player_count):
                 app.set_name(seat, NAMES[seat])
             app.set_rule("target", str(points))
             app.start_game()
@@ -406,7 +418,7 @@ class Table(RuleBasedStateMachine):
             app.to_tricks()
             if app.draft and app.draft.step is Step.TRICKS:
                 seats = seats_in(app, order)
-                edges = [0, *sorted(cuts[: len(seats) - 1]), 13]
+                edges = [0, *sorted(cuts[: len(seats) - 1]), app.draft.total]
                 for at, seat in enumerate(seats[:-1]):
                     tap(app, seat, str(edges[at + 1] - edges[at]))
                 tap(app, seats[-1], REST)
@@ -433,6 +445,44 @@ class Table(RuleBasedStateMachine):
     def undo(self, i):
         if (j := self.pick(i, Screen.GAME)) is not None:
             self.act(j, "undo", self.apps[j].undo_last_hand)
+
+    @showing(Screen.GAME)
+    @rule(
+        i=st.integers(0, DEVICES - 1),
+        k=st.integers(0, 20),
+        side=st.integers(0, 3),
+        points=st.sampled_from([-30, -100, 10, 400]),
+    )
+    def penalty(self, i, k, side, points):
+        """The keeper adds a penalty (or a bonus) to a recorded hand."""
+        if (j := self.pick(i, Screen.GAME)) is None:
+            return
+        app = self.apps[j]
+        if not (app.saved and app.saved.game.hands):
+            return
+        index = k % len(app.saved.game.hands)
+        side %= len(app.saved.game.variant.sides)
+
+        def add(index, side, points):
+            app.open_adjustment(index)
+            app.set_adjustment_side(side)
+            app.set_adjustment_points(str(points))
+            app.set_adjustment_reason("renege")
+            app.save_adjustment()
+
+        self.act(j, "penalty", add, index, side, points)
+
+    @showing(Screen.GAME)
+    @rule(i=st.integers(0, DEVICES - 1), k=st.integers(0, 20))
+    def remove_penalty(self, i, k):
+        if (j := self.pick(i, Screen.GAME)) is None:
+            return
+        app = self.apps[j]
+        game = app.saved.game if app.saved else None
+        fined = [h for h, hand in enumerate(game.hands) if hand.adjustments] if game else []
+        if fined:
+            index = fined[k % len(fined)]
+            self.act(j, "unpenalty", app.remove_adjustment, index, 0)
 
     @showing(Screen.HAND, editing=True)
     @rule(i=st.integers(0, DEVICES - 1))

@@ -433,3 +433,77 @@ def test_a_failed_nil_says_its_tricks_are_bags_only_when_they_are():
             for line in event_lines(g, score_game(g), 0)
         ]
         assert said in lines, lines
+
+
+def start_variant(state, variant, names, **rules):
+    state.new_game()
+    state.set_variant(variant)
+    for seat, name in enumerate(names):
+        state.set_name(seat, name)
+    for name, value in rules.items():
+        state.set_rule(name, value)
+    state.start_game()
+    assert state.errors == {}, state.errors
+    return state
+
+
+def test_a_cutthroat_game_plays_17_tricks_to_a_winner(store):
+    state = start_variant(AppState(store), Variant.CUTTHROAT, ("Ana", "Ben", "Cy"), target="100")
+    assert state.saved.game.variant is Variant.CUTTHROAT
+    play(state, [6, 6, 4], [6, 7, 4])
+    state.begin_hand()
+    tap(state, 0, 17)
+    assert state.draft.bids[0] == Bid(17), "the keypad goes to 17"
+    state.cancel_hand()
+    play(state, [5, 5, 5], [5, 7, 5])
+    assert [t.score for t in state.score.sides] == [110, 113, 90]
+    assert state.score.status is Status.FINISHED and state.score.winner == 1
+
+
+def test_a_page_cannot_press_a_key_past_the_hands_tricks(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    for key in ("14", "17", "-1", "x"):
+        tap(state, 0, key)
+    assert state.draft.bids[0] is None
+
+
+def test_suicide_is_refused_for_solo_at_setup_naming_the_rule(store):
+    state = AppState(store)
+    state.new_game()
+    state.set_variant(Variant.SOLO)
+    for seat, name in enumerate(("Ana", "Ben", "Cy", "Di")):
+        state.set_name(seat, name)
+    state.set_rule("bidding", "suicide")
+    state.start_game()
+    assert "suicide bidding needs partners" in state.errors["rules.bidding"]
+    assert state.saved is None
+
+
+def test_the_keeper_adds_changes_and_removes_a_penalty(store):
+    state = start_variant(AppState(store), Variant.SOLO, ("Ana", "Ben", "Cy", "Di"), target="300")
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.open_adjustment(0)
+    state.set_adjustment_side(2)
+    state.set_adjustment_points("ten")
+    state.set_adjustment_reason("x" * 61)
+    state.save_adjustment()
+    assert set(state.errors) == {"adjustment.points", "adjustment.reason"}, "all at once"
+    assert "'ten' is not a whole number" in state.errors["adjustment.points"]
+    state.set_adjustment_points("-30")
+    state.set_adjustment_reason(" renege ")
+    state.save_adjustment()
+    assert state.errors == {} and state.adjusting is None
+    hand = store.get(state.saved.id).game.hands[0]
+    assert [(a.side, a.points, a.reason) for a in hand.adjustments] == [(2, -30, "renege")]
+    assert [t.score for t in state.score.sides] == [31, 30, 0, 30]
+    state.open_adjustment(0, 0)
+    assert (state.adjusting.side, state.adjusting.points) == (2, "-30")
+    state.set_adjustment_points("-20")
+    state.save_adjustment()
+    assert state.score.sides[2].score == 10
+    state.remove_adjustment(0, 0)
+    assert (
+        state.score.sides[2].score == 30
+        and store.get(state.saved.id).game.hands[0].adjustments == ()
+    )

@@ -4,6 +4,7 @@ table, never a crash and never a path on the server."""
 import asyncio
 import errno
 import json
+import shutil
 
 import flet as ft
 import pytest
@@ -93,5 +94,78 @@ def test_a_game_with_a_time_at_the_calendars_end_breaks_no_screen(tmp_path, when
                 app = await open_app(store, route=route)
                 assert app.conn.crashes() == []
                 assert not any("Error running app" in t for t in app.texts())
+
+    asyncio.run(go())
+
+
+class IndexedDBStandIn:
+    """Stands for the offline build's IndexedDB (storage/browser.py): `flush`
+    copies the data folder to `stored`, or fails as a full quota does; `restore`
+    puts the folder back as `stored` has it."""
+
+    def __init__(self, folder, stored):
+        self.folder, self.stored = folder, stored
+        self.full = False
+
+    def _copy(self, source, target):
+        for old in target.rglob("*"):
+            if (
+                old.is_file()
+                and old.name != ".lock"
+                and not (source / old.relative_to(target)).exists()
+            ):
+                old.unlink()
+        shutil.copytree(source, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".lock"))
+
+    async def flush(self):
+        if self.full:
+            return "QuotaExceededError: the quota has been exceeded"
+        self._copy(self.folder, self.stored)
+        return None
+
+    async def restore(self):
+        self._copy(self.stored, self.folder)
+        return None
+
+
+def test_a_refused_write_in_the_offline_build_puts_the_screen_back(tmp_path):
+    """IndexedDB refuses the hand (quota, storage cleared): the screen is not
+    shown as saved. The entry is back as it was, with the reason; memory and
+    files hold what IndexedDB holds; Save hand once there is room saves it once."""
+    folder, stored = tmp_path / "data", tmp_path / "indexeddb"
+    folder.mkdir()
+    stored.mkdir()
+    idb = IndexedDBStandIn(folder, stored)
+
+    async def go():
+        with GameStore(folder) as store:
+            options = {"durable": idb.flush, "undo": idb.restore}
+            app = await open_app(store, main_options=options)
+            await new_game(app)
+            await enter_hand(app, [3, 3, 3, 3], [4, 3, 3, 3])
+            score_before = app.tagged("side-0").label
+            await app.click("Enter hand")
+            for seat in range(4):
+                await app.tap(f"player-{seat}")
+                await app.tap("key-3")
+            await app.click("Next: tricks")
+            for seat, count in enumerate([4, 3, 3, 3]):
+                await app.tap(f"player-{seat}")
+                await app.tap(f"key-{count}")
+            idb.full = True
+            await app.click("Save hand")
+            text = page_text(app)
+            assert "Could not save (QuotaExceededError" in text
+            assert "nothing was recorded" in text
+            assert app.has("tricks-left") and not app.has("summary")  # the entry, as it was
+            assert app.conn.crashes() == []
+            game_id = store.history().items[0].id
+            assert len(store.get(game_id).game.hands) == 1  # memory: what IndexedDB holds
+            assert (folder / "active.json").read_bytes() == (stored / "active.json").read_bytes()
+            idb.full = False
+            await app.click("Save hand")  # room again: the same hand goes in, once
+            assert app.has("summary")
+            assert app.tagged("side-0").label != score_before
+            assert len(store.get(game_id).game.hands) == 2
 
     asyncio.run(go())

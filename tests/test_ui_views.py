@@ -698,3 +698,23 @@ def test_every_dropdown_is_named_for_screen_readers(store):
         assert named(app) == {"Count": ("Count", None), "as": ("as", None)}
 
     run(go())
+
+
+def test_statistics_count_individual_wins_and_the_detail_shows_a_penalty(store):
+    from scorekeeper.game import add_hand
+    from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
+
+    game = Game(Variant.CUTTHROAT, ("Ana", "Ben", "Cy"), rules=RuleSet(target=100))
+    game = add_hand(game, Hand((Bid(6), Bid(6), Bid(4)), (6, 7, 4)))
+    fined = Hand((Bid(5), Bid(5), Bid(5)), (5, 7, 5), (Adjustment(0, -20, "renege"),))
+    saved = store.create(game)
+    store.save(saved.id, add_hand(game, fined), saved.revision)
+
+    async def go():
+        app = await open_app(store)
+        await app.click("History")
+        await app.click("Statistics")
+        assert any("Playing alone: 1 · won 1 of 1 (100%)" in t for t in app.texts())
+        assert not app.has("pairs"), "nobody had a partner"
+
+    run(go())

@@ -105,7 +105,7 @@ class Transaction:
             for storage in dirty.values():
                 storage.forget()
             raise
-        _finish(self.root, temps)
+        _finish(temps)
         if len(temps) > 1:
             journal.unlink()
             platform.fsync_folder(self.root)
@@ -117,7 +117,7 @@ class Transaction:
             storage.forget()
 
 
-def _finish(root: Path, renames: list[tuple[Path, Path]]) -> None:
+def _finish(renames: list[tuple[Path, Path]]) -> None:
     folders = set()
     for tmp, path in renames:
         if tmp.exists():
@@ -138,7 +138,7 @@ def replay_journal(root: Path) -> bool:
     except (ValueError, KeyError, TypeError):
         journal.unlink()  # torn by a crash while written: no rename had started
         return False
-    _finish(root, renames)
+    _finish(renames)
     journal.unlink()
     platform.fsync_folder(root)
     return True

@@ -16,6 +16,7 @@ Only imported in the browser (see platform.py): `js`, `pyodide` and
 """
 
 import asyncio
+import os
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ class IndexedDBFolder:
         self._sync_lock: asyncio.Lock | None = None
         self._pending: asyncio.Task[str | None] | None = None
         self.syncs = 0  # completed syncs to IndexedDB, for tests and figures
+        self._stored: Stored = {}  # what IndexedDB holds, to put back after a failed sync
 
     async def mount(self, folder: Path) -> None:
         """Mount `folder` on IndexedDB and load what was stored there."""
@@ -39,6 +41,7 @@ class IndexedDBFolder:
         fs.mount(fs.filesystems.IDBFS, _js_object({}), str(folder))
         self.folder = folder
         await _syncfs(populate=True)
+        self._stored = read_tree(folder, {})
 
     def changed(self) -> None:
         """A file was written: sync soon (the app awaits `flush` before "saved")."""
@@ -53,13 +56,71 @@ class IndexedDBFolder:
         async with self._sync_lock:  # syncfs calls must never overlap
             while self._changed:
                 self._changed = False
+                folder = self.folder
+                taking = read_tree(folder, self._stored) if folder else {}  # what it sends
                 try:
                     await _syncfs(populate=False)
                 except OSError as error:
                     self._changed = True  # try again with the next write
                     return str(error)
+                self._stored = taking
                 self.syncs += 1
         return None
+
+    async def restore(self) -> str | None:
+        """Put the files back as IndexedDB last took them (after a failed
+        `flush`: what was written since is dropped). From the copy kept in
+        memory, since IndexedDB may be out of reach (storage cleared)."""
+        if self._sync_lock is None:
+            self._sync_lock = asyncio.Lock()
+        async with self._sync_lock:
+            if self.folder is None:
+                return "the data folder is not mounted"
+            try:
+                put_back(self.folder, self._stored)
+            except OSError as error:
+                return str(error)
+            self._changed = False  # the files are what IndexedDB holds
+        return None
+
+
+Stored = dict[str, tuple[float, int, bytes]]  # path -> (mtime, size, content)
+
+
+def read_tree(folder: Path, known: Stored) -> Stored:
+    """Every file under `folder` with its content, read again only where its
+    time or size differs from `known`."""
+    found: Stored = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        stat = path.stat()
+        old = known.get(str(path))
+        if old is not None and (old[0], old[1]) == (stat.st_mtime, stat.st_size):
+            found[str(path)] = old
+        else:
+            found[str(path)] = (stat.st_mtime, stat.st_size, path.read_bytes())
+    return found
+
+
+def put_back(folder: Path, stored: Stored) -> None:
+    """Make `folder` hold exactly `stored`: files added since are removed,
+    changed ones rewritten with their old time (so the next sync sees them
+    unchanged)."""
+    for path in folder.rglob("*"):
+        if path.is_file() and str(path) not in stored:
+            path.unlink()
+    for name, (mtime, size, data) in stored.items():
+        path = Path(name)
+        try:
+            stat = path.stat()
+            same = (stat.st_mtime, stat.st_size) == (mtime, size) and path.read_bytes() == data
+        except FileNotFoundError:
+            same = False
+        if not same:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            os.utime(path, (mtime, mtime))
 
 
 FOLDER = IndexedDBFolder()

@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.draft import HandDraft, Step
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.model import Hand, Variant
+from scorekeeper.model import TRICKS_PER_HAND, Hand, Variant
 from scorekeeper.record import (
     EARLIEST,
     LATEST,
@@ -21,6 +21,8 @@ from scorekeeper.record import (
     bid_to_json,
     game_from_record,
     game_to_record,
+    hand_from_json,
+    hand_to_json,
     time_to_json,
 )
 from scorekeeper.saved import GameSummary, SavedGame, summarize
@@ -248,14 +250,20 @@ def draft_to_document(game_id: str, draft: HandDraft) -> dict[str, Any]:
         "hand": draft.index,
         "revision": draft.base,
         "original": None if draft.original is None else _hand_to_document(draft.original),
+        "total": draft.total,
+        "adjustments": hand_to_json(draft.to_hand()).get("adjustments", []),
     }
 
 
 def draft_from_document(doc: dict[str, Any]) -> HandDraft:
     """Drafts stored before "hand", "revision" and "original" existed read with
-    base None: `draft.fit` decides what they still mean."""
+    base None: `draft.fit` decides what they still mean. Before "total" and
+    "adjustments" every hand had 13 tricks and none had adjustments."""
     original = doc.get("original")
     editing = doc["editing"]
+    kept = _hand_from_document(
+        {"bids": [], "tricks": [], "adjustments": doc.get("adjustments", [])}
+    )
     return HandDraft(
         bids=tuple(None if b is None else bid_from_json(b) for b in doc["bids"]),
         tricks=tuple(doc["tricks"]),
@@ -264,12 +272,18 @@ def draft_from_document(doc: dict[str, Any]) -> HandDraft:
         index=int(doc.get("hand", editing if editing is not None else 0)),
         base=doc.get("revision"),
         original=None if original is None else _hand_from_document(original),
+        total=int(doc.get("total", TRICKS_PER_HAND)),
+        adjustments=kept.adjustments,
     )
 
 
 def _hand_to_document(hand: Hand) -> dict[str, Any]:
-    return {"bids": [bid_to_json(b) for b in hand.bids], "tricks": list(hand.tricks)}
+    return hand_to_json(hand)
 
 
 def _hand_from_document(doc: dict[str, Any]) -> Hand:
-    return Hand(tuple(bid_from_json(b) for b in doc["bids"]), tuple(doc["tricks"]))
+    """ValueError when `doc` is not a hand, like any other unreadable draft."""
+    try:
+        return hand_from_json(0, doc)
+    except ScorekeeperError as error:
+        raise ValueError(str(error)) from None

@@ -7,6 +7,7 @@ a Web Lock for the folder lock, copies for hard links, and a sync to
 IndexedDB where a folder is made durable (storage/browser.py).
 """
 
+import contextlib
 import errno
 import os
 import shutil
@@ -88,9 +89,8 @@ def temp_path(path: Path) -> Path:
 def write_durably(path: Path, data: bytes) -> None:
     """Write `path` and fsync it (no rename: the caller renames it later)."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
-        with open(fd, "wb") as f:
-            os.chmod(path, PRIVATE_FILE)  # a leftover file keeps its mode otherwise
+        with open(path, "wb") as f:
+            os.chmod(path, PRIVATE_FILE)  # before anything is written in it
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -158,7 +158,8 @@ def make_private(path: Path) -> None:
     """Take away what others may do with a file or folder an older version made."""
     mode = path.stat().st_mode
     if mode & 0o077:
-        os.chmod(path, mode & 0o700)
+        with contextlib.suppress(PermissionError):  # another user's file: left as it is
+            os.chmod(path, mode & 0o700)
 
 
 def remove_tree(folder: Path) -> None:

@@ -43,7 +43,7 @@ from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
 from scorekeeper.stats import GameFacts, Tally, person, tally
-from scorekeeper.storage import platform
+from scorekeeper.storage import platform, snapshot
 from scorekeeper.storage.atomic import (
     JOURNAL,
     AtomicJSONStorage,
@@ -238,6 +238,18 @@ class GameStore:
             self._file_lock.release()
             raise
 
+    def reopen(self) -> None:
+        """Forget what memory holds and read the folder again: its files were
+        put back as they were stored (the offline build, after a failed sync)."""
+        with self._lock:
+            self._txn = Transaction(self.folder)
+            self._after = []
+            for kept in (self._shards, self._index, self._facts_dbs, self._totals):
+                kept.clear()
+            self._summaries.clear()
+            self._shard_counts.clear()
+            self._open_all()
+
     # -- opening --------------------------------------------------------------
 
     def _open_all(self) -> None:
@@ -266,6 +278,7 @@ class GameStore:
                 for n in self._index_numbers_on_disk()
             }
         remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
+        snapshot.remove_stale(folder)
         for name in ("archive", "index", "facts"):
             platform.make_folder(folder / name)
         for name in ("damaged", "backups"):
@@ -715,7 +728,11 @@ class GameStore:
         for doc in self._active.table("games").all():
             archived = self._summaries.get(doc["id"])
             if doc["id"] in seen or (archived and not self._same_game(doc, archived)):
-                renamed.append(self._rename_active(doc))
+                fresh = self._rename_active(doc)
+                renamed.append((doc["id"], fresh["id"]))
+                seen.add(fresh["id"])
+                if fresh["summary"]["status"] == Status.FINISHED.value:
+                    self._archive_many([fresh])
                 continue
             seen.add(doc["id"])
             if not archived:
@@ -749,14 +766,13 @@ class GameStore:
         shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
         return bool(longer[: len(shorter)] == shorter)
 
-    def _rename_active(self, doc: Any) -> tuple[str, str]:
-        """Give an in-progress game that shares its id with another a new one."""
-        old = doc["id"]
+    def _rename_active(self, doc: Any) -> dict[str, Any]:
+        """An in-progress game that shares its id with another, under a new id."""
         fresh = new_id(instant(doc["created_at"]), self._ids())
         renamed = {**dict(doc), "id": fresh, "summary": {**doc["summary"], "id": fresh}}
         with self._transaction():
             self._active.table("games").update(renamed, doc_ids=[doc.doc_id])
-        return old, fresh
+        return renamed
 
     def _repair_archived_ids(self) -> list[tuple[str, str]]:
         """Archived games that share an id with an earlier archived one get a

@@ -7,7 +7,6 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 import flet as ft
@@ -16,6 +15,8 @@ from scorekeeper import i18n
 from scorekeeper.access import redacted
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui import fletparts
+from scorekeeper.ui.boot import BOOTED_KEY
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
 from scorekeeper.ui.screens.widgets import AppBar, Built, Synced, banner
@@ -25,7 +26,6 @@ from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
 log = logging.getLogger(__name__)
 LANGUAGE_KEY = "language"  # in the device's storage: the language picked there
 AWAKE_KEY = "keep_screen_on"  # in the device's storage: False when the user turned it off
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 FONTS = {
     "NotoSansThai": "fonts/NotoSansThai-Regular.ttf",
     "NotoSansHebrew": "fonts/NotoSansHebrew-Regular.ttf",
@@ -106,6 +106,9 @@ class Keeper(Protocol):
 # system a write is durable when it returns; in the browser it is not until
 # the data folder is synced to IndexedDB (storage/browser.py).
 Durable = Callable[[], Awaitable[str | None]]
+# After `Durable` failed: put the files back as they were last made durable;
+# None, or what went wrong.
+Undo = Callable[[], Awaitable[str | None]]
 
 
 @dataclass
@@ -131,6 +134,7 @@ class Session:
         waiting_fonts: dict[str, str] | None = None,
         durable: Durable | None = None,
         device_language: str | None = None,
+        undo: Undo | None = None,
     ) -> None:
         self.page = page
         self.keeper = keeper
@@ -138,6 +142,7 @@ class Session:
         self.state = AppState(store)
         self.state.sharing = keeper if isinstance(keeper, Sharing) else None
         self.durable = durable
+        self.undo = undo
         self.device_language = device_language  # when there is no request header to read
         self.lock = asyncio.Lock()
         self.screen: Synced | None = None
@@ -330,6 +335,7 @@ class Session:
         async with self.lock:
             began = time.perf_counter()
             language, keep_screen_on = self.state.language, self.state.keep_screen_on
+            before = self.state.snapshot() if self.undo else None
             with self.speaking():  # messages made by the action: in this tab's language
                 try:
                     await asyncio.to_thread(self.state.perform, action, *args)
@@ -340,7 +346,7 @@ class Session:
                             reason=str(error)[:200] or type(error).__name__
                         )
                     )
-                await self._make_durable()
+                await self._make_durable(before)
             acted = time.perf_counter()
             if self.state.language != language:
                 self.apply_direction()
@@ -376,12 +382,23 @@ class Session:
         await self._to_top()
         await self.keep_awake()
 
-    async def _make_durable(self) -> None:
-        """Nothing is shown as saved before it is."""
-        if self.durable is not None:
-            problem = await self.durable()
-            if problem:
-                self.state.message = _("Not saved: {reason}").format(reason=problem)
+    async def _make_durable(self, before: dict[str, Any] | None) -> None:
+        """Nothing is shown as saved before it is. If the writes cannot be made
+        durable, they are undone and the screen shows what it showed before
+        the action (`before`, the state's snapshot), with the reason."""
+        if self.durable is None:
+            return
+        problem = await self.durable()
+        if not problem:
+            return
+        if before is not None and self.undo is not None and await self.undo() is None:
+            await asyncio.to_thread(self.state.store.reopen)
+            self.state.put_back(
+                before,
+                _("Could not save ({reason}); nothing was recorded.").format(reason=problem),
+            )
+            return
+        self.state.message = _("Not saved: {reason}").format(reason=problem)
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
         """The URL changed: back button, a typed address, or our own push_route."""
@@ -396,8 +413,9 @@ class Session:
             return
         async with self.lock:
             with self.speaking():
+                before = self.state.snapshot() if self.undo else None
                 await asyncio.to_thread(self.state.perform, self.state.navigate, route)
-                await self._make_durable()
+                await self._make_durable(before)
                 self.render()
         self.page.update()
         if self.keeper:
@@ -504,6 +522,22 @@ class Session:
 Draw = Callable[[AppState, Any, Any], Built]
 
 
+def announce_drawn(page: ft.Page) -> None:
+    """The first screen is ready: send it, then tell the page's boot screen
+    (boot.py), which covers Flet's "Working..." until then and watches the
+    device's storage for this. Sent after the screen, so Flutter draws it first."""
+    page.update()
+    prefs = ft.SharedPreferences()
+
+    async def write() -> None:
+        try:
+            await asyncio.wait_for(prefs.set(BOOTED_KEY, str(time.time_ns())), PREFS_TIMEOUT)
+        except Exception:  # an old client: the boot screen goes by itself later
+            log.debug("could not mark the first screen drawn", exc_info=True)
+
+    page.run_task(write)
+
+
 def quiet() -> None:
     """No update after this event: Flet's automatic one would compare the whole
     page (every control of every view) to find nothing changed."""
@@ -562,6 +596,7 @@ def make_main(
     durable: Durable | None = None,
     device_language: str | None = None,
     offline_fonts: PageFonts | None = None,
+    undo: Undo | None = None,
 ) -> Callable[..., Any]:
     """`offline_fonts` overrides what `web` implies (the offline build serves a
     prepared client's fonts from its own folder)."""
@@ -572,7 +607,7 @@ def make_main(
         page.theme = theme(LIGHT)
         page.dark_theme = theme(DARK)
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store, keeper, waiting, durable, device_language)
+        session = Session(page, store, keeper, waiting, durable, device_language, undo)
         page.on_route_change = session.route_changed
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected
@@ -586,6 +621,7 @@ def make_main(
             if page.route and page.route != "/":
                 session.state.perform(session.state.navigate, page.route)
             session.render()
+        announce_drawn(page)
         page.run_task(session.device_settings)
 
     return main
@@ -596,16 +632,10 @@ PICKED_COOKIE = "picked"  # the language picked on the device, set by the page (
 AWAKE_COOKIE = "awake"  # "off" when the screen may go dark during a game, set alike
 
 
-def _socket(page: ft.Page) -> Any:
-    """The websocket of a page served by our web server (None elsewhere)."""
-    connection = getattr(page.session, "connection", None)
-    return getattr(connection, "_FletApp__websocket", None)
-
-
 def request_cookies(page: ft.Page) -> dict[str, str] | None:
     """The cookies the page's websocket request carried; None when not served
     by our web server (the offline build, a native app)."""
-    cookies = getattr(_socket(page), "cookies", None)
+    cookies = getattr(fletparts.websocket(page), "cookies", None)
     return dict(cookies) if cookies is not None else None
 
 
@@ -651,7 +681,7 @@ def client_language(page: ft.Page) -> str | None:
     a browser may open the websocket with a shorter Accept-Language), else
     the Accept-Language header the connection sent (the web server keeps the
     connection; a native app has none and starts in English)."""
-    socket = _socket(page)
+    socket = fletparts.websocket(page)
     cookies = getattr(socket, "cookies", None)
     cookie = cookies.get(LANGUAGE_COOKIE, "") if cookies is not None else ""
     if cookie and i18n.match(cookie) in i18n.LANGUAGES:

@@ -23,7 +23,8 @@ from scorekeeper.i18n import _, later
 from scorekeeper.storage import browser
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import make_main, preferred, theme
+from scorekeeper.ui.app import announce_drawn, make_main, preferred, theme
+from scorekeeper.ui.boot import CHANNEL
 from scorekeeper.ui.palette import DARK, LIGHT
 from scorekeeper.ui.webclient import lean_fonts
 
@@ -76,7 +77,7 @@ def second_tab(page: ft.Page, retry: Callable[[], Any]) -> None:
             ],
         )
     )
-    page.update()
+    announce_drawn(page)
 
 
 ARCHIVE = "app.zip"  # written into the worker's folder (pwa/python-worker.js)
@@ -159,10 +160,22 @@ async def _open() -> Opened:
     return Opened(store)
 
 
+def report(phase: str) -> None:
+    """Tell the page's boot screen how far the start got (boot.py)."""
+    import js
+
+    channel = getattr(js, "BroadcastChannel", None)
+    if channel is not None:
+        sender = channel.new(CHANNEL)
+        sender.postMessage(phase)
+        sender.close()
+
+
 def prepare() -> None:
     """Take the lock and load the data in the background (while Flutter starts)."""
     global _opening
     if _opening is None:
+        report("games")  # the app is imported: now its data
         _opening = asyncio.ensure_future(_open())
 
 
@@ -186,6 +199,7 @@ async def start(page: ft.Page) -> None:
     await make_main(
         opened.store,
         durable=browser.FOLDER.flush,
+        undo=browser.FOLDER.restore,
         device_language=language,
         offline_fonts=lean_fonts(""),  # the site is the prepared client (see publish.py)
     )(page)

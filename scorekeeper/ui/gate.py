@@ -19,7 +19,15 @@ from scorekeeper import i18n
 from scorekeeper.access import KeyRing, Keys, Role, Throttle, redacted, secret_in_route
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import client_language, make_main, page_fonts, speak, theme
+from scorekeeper.ui import fletparts
+from scorekeeper.ui.app import (
+    announce_drawn,
+    client_language,
+    make_main,
+    page_fonts,
+    speak,
+    theme,
+)
 from scorekeeper.ui.live import LiveBoard
 from scorekeeper.ui.palette import DARK, LIGHT
 from scorekeeper.ui.watch import WatchSession, own_update_state
@@ -181,14 +189,12 @@ async def ignored_route(event: ft.RouteChangeEvent) -> None:
 def no_tracebacks(page: ft.Page) -> None:
     """Flet sends a failing handler's traceback to the page; log it here instead
     and tell the page only that something failed."""
-    session = page.session
-    send_crash = session.error
 
-    def error(message: str) -> None:
+    def report(send: Callable[[str], None], message: str) -> None:
         log.error("a handler failed on %s: %s", page.client_ip, message)
-        send_crash(_("Something went wrong on the server (it was logged). Reload the page."))
+        send(_("Something went wrong on the server (it was logged). Reload the page."))
 
-    session.error = error  # type: ignore[method-assign]
+    fletparts.report_errors_to(page, report)
 
 
 async def log_out(page: ft.Page, language: str | None = None) -> None:
@@ -225,6 +231,7 @@ def make_web_main(
                 if not from_link:
                     await remember(page, None)
             closed_door(page)
+            announce_drawn(page)
             return
         if from_link:
             await remember(page, secret)
@@ -261,5 +268,6 @@ def make_web_main(
 
         page.pubsub.subscribe_topic("keys", watch_keys_changed)
         await watcher.start(rest)
+        announce_drawn(page)
 
     return main

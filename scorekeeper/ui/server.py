@@ -16,9 +16,9 @@ import uvicorn
 
 from scorekeeper.exchange import MAX_INPUT_BYTES
 from scorekeeper.i18n import _
+from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import ASSETS_DIR
 from scorekeeper.ui.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient

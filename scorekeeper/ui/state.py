@@ -5,6 +5,7 @@ Each action validates, updates the game through the pure core, saves it, and
 leaves `errors` (field -> message, all at once) or `message` for the views.
 """
 
+import copy
 import errno
 import json
 from collections.abc import Callable, Hashable
@@ -33,7 +34,7 @@ from scorekeeper.exchange import (
     parse_import,
 )
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, Bid, Game, Variant
+from scorekeeper.model import BLIND_NIL, Adjustment, Bid, Game, Variant
 from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import GameScore, Status, score_game
@@ -54,7 +55,7 @@ from scorekeeper.storage.store import (
 )
 from scorekeeper.ui.screens import Screen, follow, route_of
 from scorekeeper.ui.text import describe_hand, num, outcome, sentence
-from scorekeeper.validation import hand_problems
+from scorekeeper.validation import adjustment_problems, hand_problems
 
 HISTORY_PAGE = 30
 BLIND = "blind"  # the keypad's blind nil key
@@ -85,6 +86,17 @@ class Sharing(Protocol):
 
 
 @dataclass
+class AdjustmentForm:
+    """A penalty or other adjustment being written for a recorded hand."""
+
+    hand: int  # 0-based
+    position: int | None  # which of the hand's adjustments is changed; None: a new one
+    side: int = 0
+    points: str = ""  # as typed
+    reason: str = ""
+
+
+@dataclass
 class SetupForm:
     variant: Variant = Variant.PARTNERSHIP
     names: list[str] = field(default_factory=lambda: ["", "", "", ""])
@@ -100,7 +112,7 @@ class SetupForm:
 def rule_fields(rules: RuleSet) -> dict[str, Any]:
     return {
         name: ("" if value is None else str(value)) if name in INT_RULES else value
-        for name, value in rules.to_dict().items()
+        for name, value in rules.to_dict(everything=True).items()
     }
 
 
@@ -163,6 +175,7 @@ class AppState:
         self.saved: SavedGame | None = None
         self.score: GameScore | None = None
         self.draft: HandDraft | None = None
+        self.adjusting: AdjustmentForm | None = None  # a penalty being added or changed
         self.errors: dict[str, str] = {}
         self.message: str | None = None
         self.summary: list[str] = []
@@ -218,10 +231,30 @@ class AppState:
         if where:
             self.errors[where] = message
 
+    def snapshot(self) -> dict[str, Any]:
+        """What the screen shows now, to put back if the action that follows
+        cannot be saved (the offline build learns that only after it ran)."""
+        kept = {}
+        for name, value in vars(self).items():
+            if isinstance(value, SetupForm):
+                value = copy.deepcopy(value)  # its lists change in place
+            elif isinstance(value, dict | list):
+                value = value.copy()
+            kept[name] = value
+        return kept
+
+    def put_back(self, snapshot: dict[str, Any], message: str) -> None:
+        """The action's writes failed and were undone: show what was shown
+        before it, and why nothing changed."""
+        vars(self).update(snapshot)
+        self.errors = dict(self.errors)  # the snapshot's own stays as it was
+        self.failed(message)
+
     def _clear(self) -> None:
         self.errors = {}
         self.message = None
         self.confirm = None
+        self.adjusting = None
 
     def show_rules(self) -> None:
         self._clear()
@@ -556,8 +589,9 @@ class AppState:
             return
         self._clear()
         self.summary = []
+        variant = self.saved.game.variant
         self.draft = HandDraft.empty(
-            self.saved.game.variant.player_count, len(self.saved.game.hands), self.saved.revision
+            variant.player_count, len(self.saved.game.hands), self.saved.revision, variant.tricks
         )
         self.screen = Screen.HAND
         self._keep_draft()
@@ -567,7 +601,12 @@ class AppState:
             return
         self._clear()
         self.summary = []
-        self.draft = HandDraft.of_hand(self.saved.game.hands[index], index, self.saved.revision)
+        self.draft = HandDraft.of_hand(
+            self.saved.game.hands[index],
+            index,
+            self.saved.revision,
+            self.saved.game.variant.tricks,
+        )
         self.screen = Screen.HAND
         self._keep_draft()
 
@@ -661,6 +700,10 @@ class AppState:
         seat = self.keypad_seat
         if seat is None or not self.saved or not self.draft:
             return
+        if key not in (BLIND, REST) and not (
+            key.isdigit() and int(key) <= self.saved.game.variant.tricks
+        ):
+            return  # not a key of this keypad
         if self.draft.step is Step.BIDS:
             self.set_bid(seat, BLIND_NIL if key == BLIND else Bid(int(key)))
         elif key == REST:
@@ -869,6 +912,91 @@ class AppState:
         if self._game_changed(game, based_on):
             self.summary = []
             self.message = _("Hand {number} was deleted.").format(number=index + 1)
+            if reopened:
+                self.message += " " + _("The game is in progress again.")
+
+    # -- penalties and other adjustments on a recorded hand ----------------------------
+
+    def open_adjustment(self, index: int, position: int | None = None) -> None:
+        """Add a penalty to hand `index`, or change its adjustment at `position`."""
+        if not self.saved or not 0 <= index < len(self.saved.game.hands):
+            return
+        self._clear()
+        kept = self.saved.game.hands[index].adjustments
+        if position is not None and 0 <= position < len(kept):
+            old = kept[position]
+            self.adjusting = AdjustmentForm(index, position, old.side, str(old.points), old.reason)
+        else:
+            self.adjusting = AdjustmentForm(index, None)
+
+    def set_adjustment_side(self, side: int) -> None:
+        if self.adjusting and self.saved and 0 <= side < len(self.saved.game.variant.sides):
+            self.adjusting.side = side
+
+    def set_adjustment_points(self, text: str) -> None:
+        if self.adjusting:
+            self.adjusting.points = str(text)[:12]
+            self.errors.pop("adjustment.points", None)
+
+    def set_adjustment_reason(self, text: str) -> None:
+        if self.adjusting:
+            self.adjusting.reason = str(text)[:200]
+            self.errors.pop("adjustment.reason", None)
+
+    def cancel_adjustment(self) -> None:
+        self.adjusting = None
+        self.errors = {}
+
+    def save_adjustment(self) -> None:
+        """Check the form (every problem at once), then re-score the game with it."""
+        form = self.adjusting
+        if not form or not self.saved or form.hand >= len(self.saved.game.hands):
+            self.adjusting = None
+            return
+        text = form.points.strip().replace("\u2212", "-")
+        try:
+            points = int(text)
+        except ValueError:
+            points = None
+        new = Adjustment(form.side, points if points is not None else 0, form.reason.strip())
+        problems = adjustment_problems(self.saved.game, (new,))
+        errors = {p.field.replace("adjustments.0", "adjustment"): p.message for p in problems}
+        if points is None:
+            errors["adjustment.points"] = _(
+                "{value!r} is not a whole number of points: type one such as -30"
+            ).format(value=clip(text))
+        if errors:
+            self.errors = errors
+            return
+        hand = self.saved.game.hands[form.hand]
+        kept = list(hand.adjustments)
+        if form.position is not None and form.position < len(kept):
+            kept[form.position] = new
+        else:
+            kept.append(new)
+        self._replace_adjustments(form.hand, tuple(kept))
+
+    def remove_adjustment(self, index: int, position: int) -> None:
+        if not self.saved or not 0 <= index < len(self.saved.game.hands):
+            return
+        kept = self.saved.game.hands[index].adjustments
+        if 0 <= position < len(kept):
+            self._replace_adjustments(index, kept[:position] + kept[position + 1 :])
+
+    def _replace_adjustments(self, index: int, adjustments: tuple[Adjustment, ...]) -> None:
+        assert self.saved
+        hand = self.saved.game.hands[index]
+        self._clear()
+        try:
+            game = ops.replace_hand(self.saved.game, index, replace(hand, adjustments=adjustments))
+        except ScorekeeperError as error:
+            self.errors = {"adjustment": sentence(str(error))}
+            return
+        reopened = self._reopens(game)
+        self.adjusting = None
+        if self._game_changed(game):
+            self.summary = []
+            self.message = _("Hand {number} was changed.").format(number=index + 1)
             if reopened:
                 self.message += " " + _("The game is in progress again.")
 

@@ -34,6 +34,8 @@ from flet_web import patch_index_html
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, _
 from scorekeeper.ui.app import AWAKE_COOKIE, AWAKE_KEY, LANGUAGE_KEY, PICKED_COOKIE
+from scorekeeper.ui.boot import boot_screen
+from scorekeeper.ui.install import install_bar
 from scorekeeper.ui.webclient import WebClient
 
 Scope = MutableMapping[str, Any]
@@ -165,6 +167,15 @@ def banner_texts() -> str:
     return BANNER_TEXTS.replace("{}", data)
 
 
+def with_boot_screen(page: str, screen: str) -> str:
+    """The page with the boot screen (boot.py) first in its body: drawn before
+    any script of Flutter's or Flet's has run."""
+    head, body, rest = page.partition("<body>")
+    if not body:
+        raise ValueError("the client's index.html has changed: no <body>")
+    return f"{head}<body>\n{screen}{rest}"
+
+
 def server_index(
     web: WebClient,
     *,
@@ -207,6 +218,7 @@ def server_index(
             raise ValueError(f"the client's index.html has changed: {old!r} not found")
         page = page.replace(old, new)
     page = page.replace(BANNER_TEXTS, banner_texts())  # in the app's own page only
+    page = with_boot_screen(page, boot_screen("favicon.png", offline=False) + install_bar(False))
     picked = (
         PICKED.replace("LANGUAGE_KEY", LANGUAGE_KEY)
         .replace("AWAKE_KEY", AWAKE_KEY)

@@ -69,10 +69,6 @@ def bag_penalty_line(game: Game, sh: SideHand) -> str:
     )
 
 
-def hands_count(count: int) -> str:
-    return ngettext("{count} hand", "{count} hands", count).format(count=num(count))
-
-
 def signed(points: int) -> str:
     return i18n.signed(points)
 
@@ -127,6 +123,8 @@ EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
     ),
     EventKind.BAG_PENALTY: N_("Bag penalty for {names}: {points} ({detail})"),
     EventKind.MERCY: N_("{names} win by the mercy rule"),
+    EventKind.HAND_LIMIT: N_("{names} win: the last hand of the game was played"),
+    EventKind.ADJUSTMENT: N_("{names}: {points}"),  # the keeper's penalty or adjustment
 }
 
 
@@ -160,6 +158,12 @@ def event_lines(
         if event.kind not in kinds or event.kind not in EVENT_TEXT:
             continue
         sh = hand.sides[event.side] if event.side is not None else None
+        if event.kind is EventKind.ADJUSTMENT and event.side is not None:
+            line = _("{names}: {points}").format(
+                names=side_label(game, event.side), points=signed(event.count)
+            )
+            lines.append(f"{line} ({event.reason})" if event.reason else line)
+            continue
         lines.append(
             sentence(
                 event_text(event.kind, event.count, bool(sh and sh.nil_bags)).format(
@@ -222,6 +226,9 @@ RULE_LABELS = {
     "mercy": N_("Mercy: lose at (empty: off)"),
     "blind_nil_min_deficit": N_("Blind nil only when behind by (empty: always)"),
     "min_side_bid": N_("Minimum side bid"),
+    "big_bid_min": N_("Big bid: a contract of at least (empty: off)"),
+    "big_bid_points": N_("Big bid: points won or lost"),
+    "max_hands": N_("Game ends after this many hands (empty: no limit)"),
 }
 # Short names of the rules, for the rules a game changed from the standard ones.
 RULE_NAMES = {
@@ -236,18 +243,31 @@ RULE_NAMES = {
     "allow_nil": N_("nil allowed"),
     "allow_blind_nil": N_("blind nil allowed"),
     "failed_nil_tricks": N_("a failed nil's tricks"),
+    "big_bid_min": N_("big bid from"),
+    "big_bid_points": N_("big bid points"),
+    "overtrick_points": N_("points a bag"),
+    "max_hands": N_("hands in a game"),
+    "bidding": N_("bidding"),
 }
 PRESET_LABELS = {
     "standard": N_("Standard: 500, 10 bags"),
     "short": N_("Short game: 300"),
     "quick": N_("Quick game: 250"),
     "mercy": N_("Standard with mercy at -200"),
+    "big_bids": N_("Big bids: 10 for 200"),
+    "no_bags": N_("Bags score nothing"),
+    "suicide": N_("Suicide bidding (partners)"),
+    "ten_hands": N_("Ten hands, highest wins"),
 }
 PRESET_NAMES = {
     "standard": N_("standard rules"),
     "short": N_("short game"),
     "quick": N_("quick game"),
     "mercy": N_("mercy rule"),
+    "big_bids": N_("big bids"),
+    "no_bags": N_("bags score nothing"),
+    "suicide": N_("suicide bidding"),
+    "ten_hands": N_("ten hands"),
 }
 
 
@@ -267,6 +287,8 @@ def rule_value(name: str, value: object) -> str:
         return _("yes") if value else _("no")
     if name == "failed_nil_tricks":
         return _("count for the partner") if value == "count_for_partner" else _("are bags")
+    if name == "bidding":
+        return _("suicide") if value == "suicide" else _("standard")
     return num(value) if isinstance(value, int) else str(value)
 
 

@@ -24,7 +24,7 @@ from scorekeeper.ui.text import bid_label
 log = logging.getLogger(__name__)
 
 LIVE = "/live"
-GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6}")
+GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6,8}")  # older ids have 6 hex digits
 SIDE_COLORS = BOARD.sides
 SIDE_BACKGROUNDS = BOARD.grounds
 
@@ -93,7 +93,12 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
                 ft.Text(side.names, color=SIDE_COLORS[s % 2], weight=ft.FontWeight.BOLD, size=16),
                 tagged(
                     f"live-score-{index}-{s}",
-                    ft.Text(number(side.score), size=40, weight=ft.FontWeight.BOLD),
+                    # three or four sides share a phone's width: smaller figures
+                    ft.Text(
+                        number(side.score),
+                        size=40 if len(game.sides) <= 2 else 26,
+                        weight=ft.FontWeight.BOLD,
+                    ),
                 ),
                 tagged(
                     f"live-bags-{index}-{s}",
@@ -157,7 +162,7 @@ def table_display(game: LiveGame, width: float, height: float) -> ft.Control:
                             f"table-score-{s}",
                             ft.Text(
                                 number(side.score),
-                                size=24 * unit,
+                                size=24 * unit * 2 / max(2, len(game.sides)),
                                 weight=ft.FontWeight.BOLD,
                                 color=BOARD.ink,
                             ),

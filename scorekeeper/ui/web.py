@@ -10,7 +10,6 @@ one ASGI app passed in, so another way of serving them plugs in at one place.
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import weakref
 from collections import Counter, OrderedDict
@@ -33,6 +32,7 @@ from starlette.routing import Mount, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from scorekeeper.access import redacted
+from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
 
 log = logging.getLogger(__name__)
@@ -290,7 +290,8 @@ async def let_go(key: str | None, connection: Any, idle_seconds: int) -> None:
 
 
 def page_key(page: ft.Page) -> str:
-    return flet_session_key(page.client_ip or "", page.client_user_agent or "", page.session.id)
+    """The key flet_web keeps the page's session under ("" off flet_web)."""
+    return fletparts.session_key(page) or ""
 
 
 @dataclass(eq=False)
@@ -301,14 +302,6 @@ class Socket:
     user_agent: str
     key: str | None = None  # Flet's key of its session, once registered
     evicted: asyncio.Event = field(default_factory=asyncio.Event)  # closed to make room
-
-
-def flet_session_key(address: str, user_agent: str, session_id: str) -> str:
-    """How flet_web 1.0.5 names a session of an app mounted at the root
-    (`FletApp.__get_unique_session_id`); checked in `Sessions.created`."""
-    ip = "" if address in ("127.0.0.1", "::1") else address
-    digest = hashlib.sha1(f"{ip}{user_agent}".encode()).hexdigest()
-    return f"_{session_id}_{digest}"
 
 
 class FletSocket:
@@ -399,11 +392,12 @@ class FletSocket:
                     log.warning("closing the websocket of %s: %s", address, problem)
                     await shut(1008, problem)
                     return {"type": "websocket.disconnect", "code": 1008}
-                if not spoke.is_set():  # the registration: a session to resume, maybe
-                    resumed = registered_session_id(message["bytes"])
+                data = message.get("bytes")
+                if data and not spoke.is_set():  # the registration: a session to resume, maybe
+                    resumed = registered_session_id(data)
                     if resumed:
-                        socket.key = flet_session_key(address, socket.user_agent, resumed)
-                spoke.set()
+                        socket.key = fletparts.connection_key(flet, resumed)
+                    spoke.set()
             return message
 
         async def before_main(page: ft.Page) -> None:
@@ -428,7 +422,8 @@ class FletSocket:
                 timeout=limits.register_seconds,
                 return_when=FIRST,
             )
-            if not spoke.is_set() and not gone.is_set() and not handler.done():
+            quiet = not spoke.is_set() and not gone.is_set() and not handler.done()
+            if quiet and not socket.evicted.is_set():  # (one evicted is closed below)
                 await shut(1008, "it never registered")
             await asyncio.wait({handler, closed, evicted}, return_when=FIRST)
             if socket.evicted.is_set() and not gone.is_set():

@@ -32,7 +32,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,14 +41,14 @@ from typing import TYPE_CHECKING
 from filelock import FileLock
 from platformdirs import user_cache_dir
 
+from scorekeeper.resources import ASSETS_DIR
+
 if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
 
 # Bump when the preparation below changes what it writes.
 FORMAT = 4
-ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = Path(__file__).resolve().parents[1]
-ASSETS_DIR = ROOT / "assets"
 MANIFEST = "build.json"
 
 # -- what the app shows ----------------------------------------------------------
@@ -524,8 +524,3 @@ def _compress_all(work: Path) -> dict[str, dict[str, object]]:
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
         results = list(pool.map(lambda pr: _compress_one(*pr), order))
     return {relative: info for (_p, relative), info in zip(order, results, strict=True)}
-
-
-def iter_files(web: WebClient) -> Iterator[tuple[str, Path]]:
-    for relative in web.files():
-        yield relative, web.folder / relative

@@ -133,6 +133,12 @@ def detail_row(state: AppState, index: int) -> ft.Control:
         ]
         if sh.penalties:
             parts.append(_("bag penalty {points}").format(points=num(sh.penalty_points)))
+        if sh.big_bid:
+            parts.append(_("big bid"))
+        parts += [
+            f"{signed(a.points)} ({a.reason})" if a.reason else signed(a.points)
+            for a in sh.adjustments
+        ]
         lines.append(ft.Text(f"{bids}: " + " · ".join(parts), color=SIDE_COLORS[sh.side], size=14))
     facts = event_lines(game, state.score, index, DETAIL_EVENTS)
     lines += [ft.Text(line, size=13, italic=True) for line in facts]

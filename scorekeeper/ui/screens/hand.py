@@ -192,9 +192,9 @@ class HandView:
                 specials.append(Key(state, on, "0", _("Nil")))
             if rules.allow_blind_nil:
                 specials.append(Key(state, on, BLIND, _("Blind nil")))
-            numbers = [Key(state, on, str(n), str(n)) for n in range(1, 14)]
+            numbers = [Key(state, on, str(n), str(n)) for n in range(1, game.variant.tricks + 1)]
         else:
-            numbers = [Key(state, on, str(n), str(n)) for n in range(14)]
+            numbers = [Key(state, on, str(n), str(n)) for n in range(game.variant.tricks + 1)]
             rest = _("Rest")  # a key as narrow as a number's
             numbers.append(Key(state, on, REST, rest, key_text_size(rest)))
         self.keys = specials + numbers
@@ -357,29 +357,56 @@ class HandView:
             for s in range(len(sides))
             if f"side.{s}" in errors
         ]
-        over = [s for s, c in enumerate(contracts) if c > 13]
+        most = game.variant.tricks
+        over = [s for s, c in enumerate(contracts) if c > most]
         for s in over:  # legal, so never refused; but most likely a wrong tap
+            message = (
+                _(
+                    "{names} bid {contract}: more than the 13 tricks of a hand, they will "
+                    "be set. Tap a player to change a bid."
+                )
+                if most == 13
+                else _(
+                    "{names} bid {contract}: more than the {most} tricks of a hand, they will "
+                    "be set. Tap a player to change a bid."
+                )
+            )
             notes.append(
                 tagged(
                     f"over-13-{s}",
                     ft.Text(
-                        _(
-                            "{names} bid {contract}: more than the 13 tricks of a hand, they "
-                            "will be set. Tap a player to change a bid."
-                        ).format(names=side_label(game, s), contract=num(contracts[s])),
+                        message.format(
+                            names=side_label(game, s), contract=num(contracts[s]), most=most
+                        ),
                         color=ft.Colors.TERTIARY,
                     ),
                 )
             )
-        if sum(contracts) > 13 and not over:
+        if sum(contracts) > most and not over:
+            message = (
+                _("Bids add up to {total}: more than 13 tricks, someone will be set.")
+                if most == 13
+                else _("Bids add up to {total}: more than {most} tricks, someone will be set.")
+            )
             notes.append(
                 ft.Text(
-                    _("Bids add up to {total}: more than 13 tricks, someone will be set.").format(
-                        total=sum(contracts)
-                    ),
+                    message.format(total=sum(contracts), most=most),
                     color=ft.Colors.TERTIARY,
                 )
             )
+        big = game.rules.big_bid_min
+        for s, c in enumerate(contracts):
+            if big is not None and c >= big:
+                notes.append(
+                    ft.Text(
+                        _("{names} bid {contract}: a big bid, worth {points} either way.").format(
+                            names=side_label(game, s),
+                            contract=num(c),
+                            points=num(game.rules.big_bid_points),
+                        ),
+                        weight=ft.FontWeight.BOLD,
+                    )
+                )
         if any(b is not None and b.blind for b in draft.bids):
             notes.append(banner(blind_nil_reminder(state), "blind-nil-reminder"))
         elif game.rules.allow_blind_nil:
@@ -400,9 +427,11 @@ class HandView:
         status = self.status.content
         assert isinstance(status, ft.Text)
         status.value = (
-            ngettext("{count} trick left of 13", "{count} tricks left of 13", left).format(
-                count=left
-            )
+            (
+                ngettext("{count} trick left of 13", "{count} tricks left of 13", left)
+                if game.variant.tricks == 13
+                else ngettext("{count} trick left of {most}", "{count} tricks left of {most}", left)
+            ).format(count=left, most=game.variant.tricks)
             if left >= 0
             else ngettext("{count} trick too many", "{count} tricks too many", -left).format(
                 count=-left
@@ -472,6 +501,8 @@ def blind_nil_reminder(state: AppState) -> str:
             "Blind nil: the bidder may discard up to 3 cards and draw replacements "
             "from the discards."
         )
+    if not game.variant.partnership:
+        return _("Blind nil: each plays alone, so no cards are swapped.")
     blind = [s for s, b in enumerate(state.draft.bids) if b is not None and b.blind]
     texts = []
     for seat in blind:

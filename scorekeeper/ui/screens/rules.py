@@ -58,6 +58,43 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             N_("House rules, chosen when a game is set up, can change these numbers."),
         ),
     ),
+    (
+        N_("Three or four, each for themselves"),
+        (
+            N_(
+                "Cutthroat: three players, each a side. Take one 2 (not the 2 of spades) "
+                "out of the deck: each player holds 17 cards and bids 0 to 17."
+            ),
+            N_(
+                "Solo: four players, each a side, 13 tricks. A nil bidder's tricks are "
+                "that player's own bags; nobody swaps cards."
+            ),
+            N_(
+                "With three or four sides, the game ends when a side reaches the target "
+                "(or falls to the mercy score, or the last hand is played): the single "
+                "highest score wins; a shared highest plays another hand."
+            ),
+        ),
+    ),
+    (
+        N_("More house rules"),
+        (
+            N_(
+                "Big bids: a contract of at least the chosen size wins or loses a fixed "
+                "amount (10 for 200), plus its bags when made."
+            ),
+            N_("Bags may score nothing; they still count toward the bag penalty."),
+            N_("A game can end after a set number of hands: the highest score wins."),
+            N_(
+                "Suicide bidding (partners): in every hand exactly one partner of each "
+                "side bids nil or blind nil."
+            ),
+            N_(
+                "Penalties: the keeper can add or take points for a side on any hand, "
+                "with a reason. They count toward the target and never change bags."
+            ),
+        ),
+    ),
 )
 
 

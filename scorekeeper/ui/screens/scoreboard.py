@@ -7,7 +7,7 @@ from functools import partial
 import flet as ft
 
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import Game, Variant
+from scorekeeper.model import Adjustment, Game, Variant
 from scorekeeper.scoring import Status
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
@@ -40,7 +40,8 @@ class SideCard:
 
     def __init__(self, game: Game, side: int) -> None:
         self.side = side
-        self.score = ft.Text("", size=44, weight=ft.FontWeight.BOLD)
+        many = len(game.variant.sides) > 2  # two cards a row on a phone: smaller figures
+        self.score = ft.Text("", size=34 if many else 44, weight=ft.FontWeight.BOLD)
         self.bags = ft.Text("", size=14)
         card = ft.Container(
             ft.Column(
@@ -100,7 +101,7 @@ def sheet_header(game: Game) -> ft.Control:
                 )
                 for side in range(len(game.variant.sides))
             ],
-            ft.Container(width=52),
+            ft.Container(width=104),
         ]
     )
 
@@ -137,27 +138,125 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                         if sh.penalties
                         else []
                     ),
+                    *(
+                        [tagged(f"big-bid-{index + 1}-{sh.side}", ft.Text(_("big bid"), size=13))]
+                        if sh.big_bid
+                        else []
+                    ),
                 ],
                 spacing=0,
                 expand=True,
             )
         )
+    adjustments = [
+        ft.TextButton(
+            adjustment_line(game, adj),
+            on_click=on(state.open_adjustment, index, position),
+            style=ft.ButtonStyle(color=SIDE_COLORS[adj.side % len(SIDE_COLORS)]),
+            key=f"adjustment-{index + 1}-{position}",
+        )
+        for position, adj in enumerate(hand.adjustments)
+    ]
+    row = ft.Row(
+        [
+            ft.Text(f"{index + 1}", size=18, weight=ft.FontWeight.BOLD, width=28),
+            *cells,
+            icon_button(
+                ft.Icons.GAVEL,
+                _("Penalty or adjustment on hand {number}").format(number=index + 1),
+                on(state.open_adjustment, index),
+                f"penalty-{index + 1}",
+            ),
+            icon_button(
+                ft.Icons.EDIT,
+                _("Edit hand {number}").format(number=index + 1),
+                on(state.edit_hand, index),
+            ),
+        ]
+    )
     return tagged(
         f"hand-{index + 1}",
         ft.Container(
-            ft.Row(
-                [
-                    ft.Text(f"{index + 1}", size=18, weight=ft.FontWeight.BOLD, width=28),
-                    *cells,
-                    icon_button(
-                        ft.Icons.EDIT,
-                        _("Edit hand {number}").format(number=index + 1),
-                        on(state.edit_hand, index),
-                    ),
-                ]
-            ),
+            ft.Column([row, *adjustments], spacing=0) if adjustments else row,
             padding=ft.Padding.symmetric(vertical=2),
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+
+
+def adjustment_line(game: Game, adjustment: Adjustment) -> str:
+    """ "Ana: -30 (renege)": whose points, how many, why."""
+    line = _("{names}: {points}").format(
+        names=side_label(game, adjustment.side), points=signed(adjustment.points)
+    )
+    return f"{line} ({adjustment.reason})" if adjustment.reason else line
+
+
+def adjustment_panel(state: AppState, on: Bind) -> ft.Control:
+    """Add, change or remove a penalty on a hand: a side, the points, a reason."""
+    assert state.saved and state.adjusting
+    game, form, errors = state.saved.game, state.adjusting, state.errors
+    sides = ft.RadioGroup(
+        ft.Column(
+            [
+                ft.Radio(value=str(side), label=side_label(game, side))
+                for side in range(len(game.variant.sides))
+            ],
+            spacing=0,
+        ),
+        value=str(form.side),
+        on_change=on(lambda v: state.set_adjustment_side(int(v)), with_value=True),
+    )
+    points = ft.TextField(
+        label=_("Points (minus for a penalty)"),
+        value=form.points,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        on_change=on(state.set_adjustment_points, with_value=True),
+        error=errors.get("adjustment.points"),
+        dense=True,
+    )
+    reason = ft.TextField(
+        label=_("Reason (optional)"),
+        value=form.reason,
+        max_length=60,
+        on_change=on(state.set_adjustment_reason, with_value=True),
+        error=errors.get("adjustment.reason") or errors.get("adjustment"),
+        dense=True,
+    )
+    buttons: list[ft.Control] = [
+        ft.FilledButton(_("Save"), height=48, on_click=on(state.save_adjustment)),
+        ft.OutlinedButton(_("Cancel"), height=48, on_click=on(state.cancel_adjustment)),
+    ]
+    if form.position is not None:
+        buttons.append(
+            ft.TextButton(
+                _("Remove"),
+                icon=ft.Icons.DELETE,
+                height=48,
+                on_click=on(state.remove_adjustment, form.hand, form.position),
+            )
+        )
+    title = (
+        _("Penalty or adjustment on hand {number}")
+        if form.position is None
+        else _("Change the adjustment on hand {number}")
+    )
+    return tagged(
+        "adjustment",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(title.format(number=form.hand + 1), weight=ft.FontWeight.BOLD),
+                    sides,
+                    points,
+                    reason,
+                    ft.Row(buttons, wrap=True),
+                ],
+                spacing=8,
+            ),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            padding=12,
+            border_radius=8,
         ),
     )
 
@@ -191,7 +290,19 @@ class Scoreboard:
         self.state, self.on = state, on
         game = state.saved.game
         self.cards = [SideCard(game, s) for s in range(len(game.variant.sides))]
-        self.cards_row = ft.Row([card.control for card in self.cards])
+        sides = len(self.cards)
+        self.cards_row: ft.Control = (
+            ft.Row([card.control for card in self.cards])
+            if sides == 2
+            else ft.ResponsiveRow(  # two a row on a phone, all in one row on a wide screen
+                [
+                    ft.Container(card.control, col={"xs": 6, "md": 12 // sides})
+                    for card in self.cards
+                ],
+                spacing=8,
+                run_spacing=8,
+            )
+        )
         self.turn = tagged("turn", ft.Text("", size=16))
         self.enter = ft.FilledButton(
             _("Enter hand"), icon=ft.Icons.EDIT_NOTE, height=56, on_click=on(state.begin_hand)
@@ -294,6 +405,16 @@ class Scoreboard:
             shown += [self.turn, self.enter]
         else:
             shown.append(self.finished)
+        if state.adjusting:  # drawn again only when more than the typing changed
+            form = state.adjusting
+            wrong = tuple(sorted((k, v) for k, v in state.errors.items() if "adjustment" in k))
+            shown.append(
+                self.part(
+                    "adjustment",
+                    (form.hand, form.position, form.side, wrong),
+                    lambda: adjustment_panel(state, self.on),
+                )
+            )
         if game.hands:
             shown += [self.sheet_title, self.header]
             count = len(game.hands)

@@ -39,7 +39,8 @@ class SetupView:
             )
             for seat in range(4)
         ]
-        # the two-player game: Player 1 above Player 2, no table of four
+        # the two-player and three-player games: Player 1 above Player 2 (and 3),
+        # no table of four
         self.pair = [
             ft.TextField(
                 label=label,
@@ -51,7 +52,7 @@ class SetupView:
                 border=ft.OutlineInputBorder(side=ft.BorderSide(1, SIDE_COLORS[seat])),
                 text_size=18,
             )
-            for seat, label in enumerate((_("Player 1"), _("Player 2")))
+            for seat, label in enumerate((_("Player 1"), _("Player 2"), _("Player 3")))
         ]
         self.pair_column = ft.Column(list(self.pair))
         # optional names of the two sides ("Us", "Them"), shown instead of the partners'
@@ -77,8 +78,11 @@ class SetupView:
         self.variant = ft.SegmentedButton(
             segments=[
                 ft.Segment(value="partnership", label=ft.Text(_("4 players"))),
+                ft.Segment(value="solo", label=ft.Text(_("4 solo"))),
+                ft.Segment(value="cutthroat", label=ft.Text(_("3 players"))),
                 ft.Segment(value="two-player", label=ft.Text(_("2 players"))),
             ],
+            show_selected_icon=False,  # four choices fit a phone's width
             selected=["partnership"],
             on_change=on(
                 lambda v: state.set_variant(Variant(v[0])), with_value=True, attribute="selected"
@@ -118,6 +122,30 @@ class SetupView:
                 on_change=on(state.set_rule, "allow_blind_nil", with_value=True),
             ),
         }
+        self.bags_score = ft.Switch(
+            label=_("Bags score points"),
+            on_change=on(
+                lambda v: state.set_rule("overtrick_points", 1 if v else 0), with_value=True
+            ),
+        )
+        self.suicide = ft.Switch(
+            label=_("Suicide bidding"),
+            on_change=on(
+                lambda v: state.set_rule("bidding", "suicide" if v else "standard"),
+                with_value=True,
+            ),
+        )
+        self.suicide_row = ft.Column(  # a switch's label is one line: the rule is below it
+            [
+                self.suicide,
+                ft.Text(
+                    _("One partner of each side bids nil or blind nil in every hand."),
+                    size=12,
+                    italic=True,
+                ),
+            ],
+            spacing=2,
+        )
         self.partner_tricks = ft.Switch(
             label=_("A failed nil's tricks count toward the partner's bid"),
             on_change=on(
@@ -126,7 +154,15 @@ class SetupView:
             ),
         )
         self.custom = ft.Column(
-            [*self.rule_fields.values(), *self.switches.values(), self.partner_tricks], spacing=8
+            [
+                *self.rule_fields.values(),
+                *self.switches.values(),
+                self.partner_tricks,
+                self.bags_score,
+                ft.Text(_("Off: bags only count toward the bag penalty."), size=12, italic=True),
+                self.suicide_row,
+            ],
+            spacing=8,
         )
         self.players_error = error_text(None, "error-players")
         self.rules_error = error_text(None, "error-rules")
@@ -178,11 +214,13 @@ class SetupView:
     def sync(self) -> None:
         form, errors = self.state.form, self.state.errors
         two = form.variant is Variant.TWO_PLAYER
+        listed = form.variant.player_count < 4  # names in a list, not round a table
+        partners = form.variant.partnership
         self.variant.selected = [form.variant.value]
-        fields = self.pair if two else self.names
+        fields = self.pair[: form.variant.player_count] if listed else self.names
         labels = (
-            (_("Player 1"), _("Player 2"))
-            if two
+            (_("Player 1"), _("Player 2"), _("Player 3"))
+            if listed
             else tuple(f"{num(seat + 1)} · {seat_place(seat)}" for seat in range(4))
         )
         if self.variant_shown is not form.variant:
@@ -193,8 +231,13 @@ class SetupView:
             field.label = labels[seat]
             message = errors.get(f"players.{seat}")
             field.error = sentence(message) if message else None
-        self.seats.visible = not two
-        self.teams_row.visible = not two
+        self.seats.visible = not listed
+        for seat, field in enumerate(self.names):  # partners share a colour, solo players not
+            field.border = ft.OutlineInputBorder(
+                side=ft.BorderSide(1, SIDE_COLORS[seat % 2 if partners else seat])
+            )
+        self.pair[2].visible = form.variant.player_count == 3
+        self.teams_row.visible = partners
         for side, field in enumerate(self.teams):
             seats = [
                 form.names[s].strip() or seat_place(s)
@@ -204,11 +247,20 @@ class SetupView:
             field.label = _("Name for {a} and {b} (optional)").format(a=seats[0], b=seats[-1])
             message = errors.get(f"team_names.{side}")
             field.error = sentence(message) if message else None
-        self.pair_column.visible = two
+        self.pair_column.visible = listed
         self.intro.value = (
             _("Each plays alone; the player who did not draw first bids first.")
             if two
             else _("Players clockwise; partners sit opposite.")
+            if partners
+            else _(
+                "Players clockwise, each for themselves; the player left of the dealer bids first."
+            )
+            if form.variant is Variant.SOLO
+            else _(
+                "Players clockwise, each for themselves, 17 cards each (take one 2 out "
+                "of the deck); the player left of the dealer bids first."
+            )
         )
         self.dealer.label = _("Draws first") if two else _("First dealer")
         show_error(self.players_error, errors.get("players") or errors.get("first_dealer"))
@@ -232,6 +284,10 @@ class SetupView:
         for name, switch in self.switches.items():
             switch.value = bool(form.rules[name])
         self.partner_tricks.value = form.rules["failed_nil_tricks"] == "count_for_partner"
+        self.partner_tricks.visible = partners
+        self.bags_score.value = str(form.rules["overtrick_points"]) != "0"
+        self.suicide.value = form.rules["bidding"] == "suicide"
+        self.suicide_row.visible = partners or form.rules["bidding"] == "suicide"
         rule_problems = []  # the fields are folded away: each message says whose it is
         for key, message in errors.items():
             rule = key.removeprefix("rules.")

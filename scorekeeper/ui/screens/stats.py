@@ -93,6 +93,16 @@ def player_card(p: PlayerStats) -> ft.Control:
             brate=pct(p.blind_nil_rate),
         ),
     ]
+    if p.alone:  # games where the player was a side alone: the wins are their own
+        lines.insert(
+            1,
+            _("Playing alone: {games} · won {wins} of {finished} ({rate})").format(
+                games=p.alone,
+                wins=p.alone_wins,
+                finished=p.alone_finished,
+                rate=pct(p.alone_win_rate),
+            ),
+        )
     return tagged(
         f"player-{p.name}",
         ft.Container(

@@ -16,7 +16,8 @@ from scorekeeper.ui.text import isolate, named_side, num, rules_name, sentence
 
 # Each side's colour: theme slots set from scorekeeper.ui.palette, so the
 # colour follows the light or dark theme and keeps its contrast in both.
-SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)
+# Sides 1 and 2, then the third and fourth player of cutthroat and solo.
+SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY, ft.Colors.PRIMARY, ft.Colors.ON_SURFACE)
 # Icons that point the way the text goes: drawn the other way round in a
 # right-to-left language (Flutter mirrors the layout, not the glyphs we name).
 MIRRORED = {
@@ -30,17 +31,6 @@ MIRRORED = {
 def directed(icon: ft.IconData) -> ft.IconData:
     """`icon` as it points in the language shown."""
     return MIRRORED.get(icon, icon) if is_rtl() else icon
-
-
-def start_border(side: ft.BorderSide) -> ft.Border:
-    """A stripe where lines start: left, or right in a right-to-left language."""
-    return ft.Border.only(right=side) if is_rtl() else ft.Border.only(left=side)
-
-
-def start_padding(start: float, top: float = 0, bottom: float = 0) -> ft.Padding:
-    if is_rtl():
-        return ft.Padding.only(right=start, top=top, bottom=bottom)
-    return ft.Padding.only(left=start, top=top, bottom=bottom)
 
 
 def table_order(controls: list[ft.Control]) -> list[ft.Control]:

@@ -1,0 +1,95 @@
+"""The boot screen (boot.py) of the served app in real Chromium: the page draws
+it before Flutter has started, in the device's language, its progress bar
+moves through named phases, and it is gone once the home screen is there."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.served import PHONE, SCREENSHOTS, enable_semantics
+
+pytestmark = pytest.mark.e2e
+
+# Written down from the first moment the page exists: the boot screen as the
+# document is parsed, before any of Flutter's or Flet's scripts ran, then each
+# value its progress bar takes.
+RECORD = """(() => {
+  window.__boot = { atParse: null, values: [], texts: [] };
+  const note = (bar) => {
+    window.__boot.values.push(Number(bar.getAttribute("aria-valuenow")));
+    window.__boot.texts.push(bar.getAttribute("aria-valuetext"));
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    const bar = document.querySelector("#boot [role=progressbar]");
+    window.__boot.atParse = {
+      bar: !!bar,
+      flutter: !!document.querySelector("flutter-view, flt-glass-pane"),
+      name: (document.getElementById("boot-name") || {}).textContent,
+      dir: (document.getElementById("boot") || {}).dir,
+      phase: (document.getElementById("boot-phase") || {}).textContent,
+    };
+    if (!bar) return;
+    note(bar);
+    new MutationObserver(() => note(bar))
+      .observe(bar, { attributes: true, attributeFilter: ["aria-valuenow"] });
+  });
+})();"""
+
+
+def open_recorded(browser, url: str, locale: str) -> Page:
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def test_the_boot_screen_comes_first_and_goes_when_home_is_there(browser, app):
+    page = open_recorded(browser, app.url, "en-US")
+    page.wait_for_selector("#loading", state="detached", timeout=60_000)
+    enable_semantics(page)
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+    expect(page.locator("#boot")).to_have_count(0)  # gone, once home is drawn
+    boot = page.evaluate("window.__boot")
+    assert boot["atParse"] == {
+        "bar": True,
+        "flutter": False,
+        "name": "Spades Scorekeeper",
+        "dir": "ltr",
+        "phase": "Loading the app",
+    }
+    values = boot["values"]
+    assert values == sorted(values) and len(set(values)) == len(values), values
+    assert values[0] < 100 and values[-1] == 100 and len(values) >= 4, values
+    assert boot["texts"][-1] == "Ready" and "Connecting" in boot["texts"], boot["texts"]
+    page.context.close()
+
+
+def test_the_boot_screen_speaks_the_devices_language(browser, app):
+    """In Hebrew, right to left; held on screen (Flutter's code held back) for
+    the README's picture, then the app starts as usual."""
+    context = browser.new_context(viewport=PHONE, locale="he-IL")
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    held = []
+    engine = re.compile(r"main\.dart\.(wasm|js|mjs)$")
+
+    def hold(route) -> None:
+        held.append(route)
+
+    page.route(engine, hold)
+    page.goto(app.url)
+    page.wait_for_function("window.__boot && window.__boot.atParse")
+    boot = page.evaluate("window.__boot.atParse")
+    assert boot["dir"] == "rtl" and boot["name"] == "ניקוד ספיידס", boot
+    assert boot["phase"] == "טוען את האפליקציה"
+    page.wait_for_function("document.querySelector('#boot img').complete")
+    page.screenshot(path=SCREENSHOTS / "phone-boot-he.png")
+    for route in held:
+        route.continue_()
+    page.unroute(engine)
+    page.wait_for_selector("#boot", state="detached", timeout=60_000)
+    enable_semantics(page)
+    expect(page.get_by_role("button", name="משחק חדש")).to_be_visible()
+    context.close()

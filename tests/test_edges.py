@@ -1,0 +1,161 @@
+"""The edges a mutation run found unguarded (README, "Mutation testing"): each
+test here fails when one small fault is put into the core: a boundary moved by
+one, a condition dropped, a check made case-sensitive."""
+
+import pytest
+
+from scorekeeper.draft import HandDraft, Step, fit
+from scorekeeper.errors import InvalidHandError, InvalidRulesError
+from scorekeeper.game import remove_hand, replace_hand
+from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
+from scorekeeper.rules import FailedNilTricks, RuleSet, rules_from_dict
+from scorekeeper.scoring import EventKind, _events, decide, score_side
+from scorekeeper.validation import MAX_NAME_LENGTH, hand_problems, setup_problems
+from tests.factories import EVEN, game
+
+# -- scoring ----------------------------------------------------------------------------
+
+
+def test_a_side_of_two_nil_bidders_has_no_contract_for_tricks_to_count_toward():
+    rules = RuleSet(failed_nil_tricks=FailedNilTricks.COUNT_FOR_PARTNER)
+    hand = Hand((NIL, Bid(4), NIL, Bid(5)), (2, 6, 0, 5))
+    side = score_side(rules, (0, 2), hand, 0, 0, 0)
+    assert (side.contract, side.tricks_toward, side.made) == (0, 0, None)
+    assert (side.nil_bags, side.bags) == (2, 2), "the failed nil's tricks are bags"
+
+
+def test_with_a_contract_a_failed_nils_tricks_count_for_the_partner():
+    rules = RuleSet(failed_nil_tricks=FailedNilTricks.COUNT_FOR_PARTNER)
+    hand = Hand((NIL, Bid(4), Bid(3), Bid(5)), (2, 6, 1, 4))
+    side = score_side(rules, (0, 2), hand, 0, 0, 0)
+    assert (side.contract, side.tricks_toward, side.made, side.nil_bags) == (3, 3, True, 0)
+
+
+def test_the_mercy_score_ends_the_game_at_the_score_itself_and_the_highest_wins():
+    rules = RuleSet(target=500, mercy=-200)
+    assert decide([-199, 50], rules) == (None, False, False), "at -199, above the mercy score"
+    assert decide([-200, 50], rules) == (1, False, True), "at the mercy score: over"
+    assert decide([-200, 50, 60], rules) == (2, False, True), "the single highest wins"
+    assert decide([-200, 60, 60], rules) == (None, True, True), "a shared highest plays on"
+    assert decide([-300, -250], rules) == (1, False, True)
+
+
+def test_the_target_is_reached_at_the_target_itself():
+    rules = RuleSet(target=300)
+    assert decide([300, 299], rules) == (0, False, False)
+    assert decide([299, 298], rules) == (None, False, False)
+    assert decide([310, 310], rules) == (None, True, False)
+
+
+def test_a_single_bag_penalty_is_an_event():
+    rules = RuleSet()
+    hand = Hand((Bid(3), Bid(3), Bid(3), Bid(3)), (4, 3, 3, 3))
+    side = score_side(rules, (0, 2), hand, 0, 100, rules.bag_limit - 1)
+    assert (side.penalties, side.carried_bags) == (1, 0)
+    assert side.penalty_points == -rules.bag_penalty
+    penalties = [e for e in _events([side]) if e.kind is EventKind.BAG_PENALTY]
+    assert [(e.side, e.count) for e in penalties] == [(0, 1)]
+
+
+# -- rules -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [None, True, False, 1.5, "3"])
+def test_a_whole_number_rule_refuses_null_booleans_and_others(value):
+    with pytest.raises(InvalidRulesError, match="min_side_bid must be a whole number"):
+        rules_from_dict({"min_side_bid": value})
+
+
+def test_a_rule_that_may_be_off_takes_null_and_its_bounds():
+    assert rules_from_dict({"mercy": None}).mercy is None
+    assert rules_from_dict({"min_side_bid": 0}).min_side_bid == 0
+    assert rules_from_dict({"min_side_bid": 13}).min_side_bid == 13
+    for beyond in (-1, 14):
+        with pytest.raises(InvalidRulesError, match="from 0 to 13"):
+            rules_from_dict({"min_side_bid": beyond})
+
+
+def four(rules: RuleSet) -> Game:
+    return Game(Variant.PARTNERSHIP, ("Ann", "Bob", "Cat", "Dan"), 0, rules)
+
+
+def test_blind_nil_is_allowed_from_exactly_the_deficit_on():
+    rules = RuleSet(blind_nil_min_deficit=100)
+    hand = Hand((BLIND_NIL, Bid(4), Bid(4), Bid(4)), (0, 5, 4, 4))
+    assert hand_problems(four(rules), hand, 0, [0, 100]) == []
+    problems = hand_problems(four(rules), hand, 0, [0, 99])
+    assert [p.field for p in problems] == ["bid.0"]
+    assert "trailing by 100 or more (now 99)" in problems[0].message
+
+
+def test_a_side_may_bid_exactly_the_minimum():
+    rules = RuleSet(min_side_bid=4)
+    at = Hand((Bid(2), Bid(3), Bid(2), Bid(3)), (3, 3, 4, 3))
+    assert hand_problems(four(rules), at, 0, [0, 0]) == []
+    under = Hand((Bid(2), Bid(3), Bid(1), Bid(3)), (3, 3, 4, 3))
+    assert [p.field for p in hand_problems(four(rules), under, 0, [0, 0])] == ["side.0"]
+    with_nil = Hand((NIL, Bid(3), Bid(1), Bid(3)), (0, 3, 7, 3))
+    assert hand_problems(four(rules), with_nil, 0, [0, 0]) == [], "a nil side is exempt"
+
+
+# -- names --------------------------------------------------------------------------------
+
+
+def test_a_name_of_exactly_the_limit_is_taken_one_more_is_refused():
+    longest = "A" * MAX_NAME_LENGTH
+    assert setup_problems(Variant.PARTNERSHIP, [longest, "Bob", "Cat", "Dan"], 0) == []
+    problems = setup_problems(Variant.PARTNERSHIP, [longest + "B", "Bob", "Cat", "Dan"], 0)
+    assert [p.field for p in problems] == ["players.0"]
+
+
+def test_the_same_name_in_another_case_is_the_same_player():
+    problems = setup_problems(Variant.PARTNERSHIP, ["Ann", "Bob", "ANN", "Dan"], 0)
+    assert [p.field for p in problems] == ["players.2"]
+    assert "already player 1" in problems[0].message
+
+
+@pytest.mark.parametrize("char", ["\u0378", "\U000e0001", "\u202e", "\ue000", "\x07"])
+def test_unassigned_private_and_control_code_points_are_refused(char):
+    problems = setup_problems(Variant.PARTNERSHIP, [f"An{char}n", "Bob", "Cat", "Dan"], 0)
+    assert [p.field for p in problems] == ["players.0"]
+    assert "invisible control character" in problems[0].message
+
+
+# -- game and entries ----------------------------------------------------------------------
+
+
+def test_there_is_no_hand_at_the_count_of_hands():
+    two = game(EVEN, EVEN)
+    for index in (2, -1):
+        with pytest.raises(InvalidHandError, match="there is no hand"):
+            replace_hand(two, index, EVEN)
+        with pytest.raises(InvalidHandError, match="there is no hand"):
+            remove_hand(two, index)
+    assert len(remove_hand(two, 1).hands) == 1
+
+
+def test_rest_never_gives_below_zero():
+    draft = HandDraft.empty(4, 0, 1)
+    draft = draft.with_tricks(0, 10).with_tricks(1, 5)
+    assert draft.left_for(2) == -2
+    assert draft.rest_to(2).tricks == (10, 5, 0, 0)
+    assert draft.with_tricks(1, 2).rest_to(2).tricks == (10, 2, 1, 0)
+
+
+def test_an_edit_whose_index_no_longer_matches_is_dropped():
+    two = game(EVEN, EVEN)
+    edit = HandDraft.of_hand(two.hands[0], 0, 5)
+    assert fit(edit, two, 5).draft == edit
+    moved = HandDraft(
+        edit.bids, edit.tricks, Step.BIDS, editing=0, index=1, base=5, original=edit.original
+    )
+    found = fit(moved, two, 5)
+    assert found.draft is None and "no longer fits" in (found.notice or "")
+
+
+def test_an_entry_is_not_kept_on_a_finished_game():
+    two = game(EVEN, EVEN)
+    entry = HandDraft.empty(4, 2, 5)
+    assert fit(entry, two, 5).draft == entry
+    found = fit(entry, two, 5, finished=True)
+    assert found.draft is None and "The game is over" in (found.notice or "")
