@@ -2,9 +2,15 @@
 
 For each: bytes of the first visit, seconds from opening the address to a
 usable home screen on the first visit (empty browser profile) and on later
-visits (browser restarted, same profile), and the time from a tap to the new
-screen in the page (the DOM checked every animation frame), median and p95,
-for a bid tap (a keypad key) and for "Save hand". No game stored beforehand.
+visits, with their ratio to the server app's, and the time from a tap to the
+new screen in the page (the DOM checked every animation frame), median and
+p95, for a bid tap (a keypad key) and for "Save hand". No game stored
+beforehand. Both apps run in one run, their later visits interleaved: an
+offline later visit restarts the browser on the same profile (a phone opening
+the app again) and starts from the memory snapshot the first visit left; a
+server later visit is a new tab in the running browser (a warm visit). Then
+the offline later visit's phases, from the page's performance marks (see
+scorekeeper/pwa/python-worker.js), median seconds after opening.
 
 Offline build: built with `scorekeeper publish`, served by `scorekeeper
 serve-site` (gzip); its bytes are counted by that server and include what the
@@ -32,10 +38,19 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from scorekeeper import sitehost
 from scorekeeper.publish import publish
-from tests.pwa_site import OutsideGuard, open_page, phone_browser, wait_cached, wait_usable
+from tests.pwa_site import (
+    OutsideGuard,
+    build_of,
+    open_page,
+    phone_browser,
+    startup_marks,
+    wait_cached,
+    wait_snapshot,
+    wait_usable,
+)
 from tests.served import PHONE, ServedApp, hook, launch, new_game, settle
 
-LATER_VISITS = 3
+LATER_VISITS = 5
 HANDS = 8
 SUMMARY_SHOWN = "() => document.querySelector('[flt-semantics-identifier=\"summary\"]') !== null"
 
@@ -103,70 +118,105 @@ def timed(action: Callable[[], None]) -> float:
     return time.perf_counter() - start
 
 
-def offline_build(tmp: Path) -> dict[str, Any]:
-    site = publish(tmp / "site")
-    server = sitehost.make_server(site, 0, handler=CountingHandler)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    guard = OutsideGuard()
-    profile = tmp / "profile"
-    result: dict[str, Any] = {}
-    try:
-        with sync_playwright() as p:
-            with phone_browser(p, profile, guard) as browser:
-                page = open_page(browser)
-                result["first"] = timed(lambda: wait_usable(page, url))
-                wait_cached(page)
-            result["bytes"] = CountingHandler.sent
-            later = []
-            for _ in range(LATER_VISITS):
-                with phone_browser(p, profile, guard) as browser:
-                    page = open_page(browser)
-                    later.append(timed(lambda page=page: wait_usable(page, url)))
-            result["later"] = later
-            with phone_browser(p, profile, guard) as browser:
-                page = open_page(browser)
-                wait_usable(page, url)
-                result["bids"], result["saves"] = taps(page)
-    finally:
-        server.shutdown()
-        server.server_close()
-        guard.close()
-    result["outside"] = guard.from_the_app()
-    return result
+class Offline:
+    """The offline build: each later visit restarts the browser on the same
+    profile, as a phone does when the app is opened again."""
+
+    def __init__(self, playwright: Any, tmp: Path) -> None:
+        self.site = publish(tmp / "site")
+        self.server = sitehost.make_server(self.site, 0, handler=CountingHandler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.guard = OutsideGuard()
+        self.playwright = playwright
+        self.profile = tmp / "profile"
+
+    def first(self) -> tuple[float, int]:
+        """The first visit; returns once every file and the snapshot are kept."""
+        with phone_browser(self.playwright, self.profile, self.guard) as browser:
+            page = open_page(browser)
+            seconds = timed(lambda: wait_usable(page, self.url))
+            wait_cached(page)
+            wait_snapshot(page, build_of(self.site))
+        return seconds, CountingHandler.sent
+
+    def later(self) -> tuple[float, dict[str, float]]:
+        with phone_browser(self.playwright, self.profile, self.guard) as browser:
+            page = open_page(browser)
+            seconds = timed(lambda: wait_usable(page, self.url))
+            marks = startup_marks(page)
+        assert "python: python restored" in marks, "a later visit did not start from the snapshot"
+        return seconds, {name: mark["at"] / 1000 for name, mark in marks.items()}
+
+    def taps(self) -> tuple[list[float], list[float]]:
+        with phone_browser(self.playwright, self.profile, self.guard) as browser:
+            page = open_page(browser)
+            wait_usable(page, self.url)
+            return taps(page)
+
+    def close(self) -> list[str]:
+        self.server.shutdown()
+        self.server.server_close()
+        self.guard.close()
+        return self.guard.from_the_app()
 
 
-def server_app(tmp: Path) -> dict[str, Any]:
-    app = ServedApp(tmp / "data")
-    app.start()
-    result: dict[str, Any] = {}
-    received = [0]
+class Server:
+    """The server app: each later visit is a new tab in the running browser."""
 
-    def count(request: Any) -> None:
+    def __init__(self, playwright: Any, tmp: Path) -> None:
+        self.app = ServedApp(tmp / "data")
+        self.app.start()
+        self.browser = launch(playwright)
+        self.context = self.browser.new_context(viewport=PHONE)
+        self.page = self.context.new_page()
+        self.received = 0
+
+    def _count(self, request: Any) -> None:
         with contextlib.suppress(Exception):  # the page closed meanwhile
-            received[0] += request.sizes()["responseBodySize"]
+            self.received += request.sizes()["responseBodySize"]
 
-    try:
-        with sync_playwright() as p:
-            browser = launch(p)
-            context = browser.new_context(viewport=PHONE)
-            context.on("requestfinished", count)
-            page = context.new_page()
-            result["first"] = timed(lambda: wait_usable(page, app.url))
-            page.wait_for_load_state("networkidle")
-            result["bytes"] = received[0]
-            context.remove_listener("requestfinished", count)
-            later = []
+    def first(self) -> tuple[float, int]:
+        self.context.on("requestfinished", self._count)
+        seconds = timed(lambda: wait_usable(self.page, self.app.url))
+        self.page.wait_for_load_state("networkidle")
+        self.context.remove_listener("requestfinished", self._count)
+        return seconds, self.received
+
+    def later(self) -> float:
+        self.page.close()
+        self.page = self.context.new_page()
+        return timed(lambda: wait_usable(self.page, self.app.url))
+
+    def taps(self) -> tuple[list[float], list[float]]:
+        return taps(self.page)
+
+    def close(self) -> None:
+        self.browser.close()
+        self.app.stop()
+
+
+def measure(tmp: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both apps in one run, their visits interleaved so that both see the
+    same load on the machine."""
+    pwa: dict[str, Any] = {"later": [], "phases": []}
+    server: dict[str, Any] = {"later": []}
+    with sync_playwright() as p:
+        offline, served = Offline(p, tmp / "pwa"), Server(p, tmp / "server")
+        try:
+            pwa["first"], pwa["bytes"] = offline.first()
+            server["first"], server["bytes"] = served.first()
             for _ in range(LATER_VISITS):
-                page.close()
-                page = context.new_page()
-                later.append(timed(lambda page=page: wait_usable(page, app.url)))
-            result["later"] = later
-            result["bids"], result["saves"] = taps(page)
-            browser.close()
-    finally:
-        app.stop()
-    return result
+                seconds, phases = offline.later()
+                pwa["later"].append(seconds)
+                pwa["phases"].append(phases)
+                server["later"].append(served.later())
+            pwa["bids"], pwa["saves"] = offline.taps()
+            server["bids"], server["saves"] = served.taps()
+        finally:
+            pwa["outside"] = offline.close()
+            served.close()
+    return pwa, server
 
 
 def ms(values: list[float]) -> str:
@@ -176,8 +226,10 @@ def ms(values: list[float]) -> str:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        pwa = offline_build(Path(tmp) / "pwa")
-        server = server_app(Path(tmp) / "server")
+        pwa, server = measure(Path(tmp))
+    later = {
+        name: statistics.median(app["later"]) for name, app in (("pwa", pwa), ("server", server))
+    }
     rows = [
         ("bytes of the first visit", lambda r: f"{r['bytes'] / 1e6:.1f} MB"),
         ("first visit to usable", lambda r: f"{r['first']:.1f} s"),
@@ -185,14 +237,29 @@ def main() -> None:
         ("tap a bid to screen, median / p95", lambda r: ms(r["bids"])),
         ("tap Save hand to screen, median / p95", lambda r: ms(r["saves"])),
     ]
-    print("| | offline build | server app |")
-    print("| --- | --- | --- |")
+    print("| | offline build | server app | offline / server |")
+    print("| --- | --- | --- | --- |")
     for name, show in rows:
-        print(f"| {name} | {show(pwa)} | {show(server)} |")
+        ratio = ""
+        if name.startswith("first"):
+            ratio = f"{pwa['first'] / server['first']:.2f}x (target 2.5x)"
+        elif name.startswith("later"):
+            ratio = f"{later['pwa'] / later['server']:.2f}x (target 1.5x)"
+        print(f"| {name} | {show(pwa)} | {show(server)} | {ratio} |")
     print(
         f"later visits (s): offline {[round(t, 1) for t in pwa['later']]}, "
         f"server {[round(t, 1) for t in server['later']]}"
     )
+    print()
+    print("Offline build, a later visit (from the snapshot): each phase, median s after opening")
+    print()
+    print("| phase | at |")
+    print("| --- | --- |")
+    names = {name for phases in pwa["phases"] for name in phases}
+    at = {n: statistics.median(p[n] for p in pwa["phases"] if n in p) for n in names}
+    for name in sorted(names, key=at.__getitem__):
+        print(f"| {name} | {at[name]:.2f} s |")
+    print()
     print(f"taps: {len(pwa['bids'])} bid taps, {len(pwa['saves'])} saves each")
     print(f"requests from the offline build to other hosts: {pwa['outside'] or 'none'}")
 

@@ -21,6 +21,8 @@ import importlib.util
 import json
 import re
 import shutil
+import subprocess
+import warnings
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -40,6 +42,7 @@ DESCRIPTION = (
 THEME_COLOR = "#2E7D32"
 BACKGROUND = "#FFFFFF"
 PACKAGE = Path(__file__).resolve().parent
+PWA = PACKAGE / "pwa"  # the Python worker and the build's bytecode compiler
 
 # Pure-Python code the app imports in the browser (top-level module names).
 BROWSER_MODULES = (
@@ -83,9 +86,12 @@ const PRECACHE = __PRECACHE__;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // force-cache: reuse what the page already downloaded instead of a second copy
+    // The first install reuses what the page has just downloaded; an update asks
+    // the host whether the browser's copy is current (a bodiless 304 when it
+    // is), so a new build never keeps an older build's files.
+    const mode = self.registration.active ? "no-cache" : "force-cache";
     await Promise.all(PRECACHE.map(async (path) => {
-      const request = new Request(path, { cache: "force-cache" });
+      const request = new Request(path, { cache: mode });
       const response = await fetch(request);
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       await cache.put(path, response);
@@ -96,8 +102,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // the Python snapshot's cache is keyed to its build by python-worker.js
     for (const name of await caches.keys()) {
-      if (name !== CACHE) await caches.delete(name);
+      if (name !== CACHE && name !== "spades-scorekeeper-snapshot") await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -151,63 +158,6 @@ self.addEventListener("fetch", (event) => {
 });
 """
 
-# The page's Python worker, started with the page rather than after Flutter
-# has loaded: it boots Pyodide, unpacks the app, imports it and opens the
-# data while Flutter starts; the app runs when Flutter connects.
-PYTHON_WORKER = """\
-// Python in the browser: boots at once, runs the app when the page connects.
-self.flet_js = {};
-const log = (text, isError) => (isError ? console.error(text) : console.log(text));
-const mark = (what) => console.debug(`python worker: ${what} at ${Date.now()}`);
-
-const booting = (async () => {
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({
-    stdout: (text) => log(text, false),
-    stderr: (text) => log(text, true),
-  });
-  mark("Pyodide booted");
-  pyodide.registerJsModule("flet_js", self.flet_js);
-  await pyodide.runPythonAsync(`
-import sys
-from pyodide.http import pyfetch
-response = await pyfetch("app.zip")
-if not response.ok:
-    raise RuntimeError(f"could not load the app: HTTP {response.status}")
-await response.unpack_archive(format="zip")
-sys.path.insert(0, "__pypackages__")
-import scorekeeper.ui.browser
-scorekeeper.ui.browser.prepare()
-`);
-  mark("app imported");
-  return pyodide;
-})();
-
-const receive = (message) => {
-  const bytes = message.toJs();
-  self.postMessage(bytes, [bytes.buffer]);
-};
-
-let started = false;
-self.onmessage = async (event) => {
-  if (started) {
-    self.flet_js.send(event.data);
-    return;
-  }
-  started = true;
-  self.flet_js.documentUrl = event.data.documentUrl;
-  try {
-    const pyodide = await booting;
-    await pyodide.runPythonAsync("import runpy; runpy.run_module('main', run_name='__main__')");
-    await self.flet_js.start_connection(receive);
-    mark("app started");
-    self.postMessage("initialized");
-  } catch (error) {
-    self.postMessage(error.toString());
-  }
-};
-"""
-
 PAGE_SCRIPT = """\
 <script>
   // Offline: a service worker keeps every file; the page tells it what it loaded.
@@ -220,8 +170,23 @@ PAGE_SCRIPT = """\
         .observe({ type: "resource" });
     });
   }
-  // Python starts booting now, while Flutter loads (see python.js).
+  // Python starts now, while Flutter loads (see python.js). Each start-up
+  // phase becomes a performance mark and a "spades-startup" event.
   flet.earlyWorker = new Worker("python-worker.js", { type: "module" });
+  const startup = new MessageChannel();
+  startup.port1.onmessage = (event) => {
+    const { phase, at } = event.data;
+    const startTime = at - performance.timeOrigin;
+    performance.mark(`python: ${phase}`, { startTime, detail: event.data });
+    window.dispatchEvent(new CustomEvent("spades-startup", { detail: event.data }));
+  };
+  flet.earlyWorker.postMessage({ startup: startup.port2 }, [startup.port2]);
+  window.addEventListener("flutter-first-frame", () => performance.mark("flutter: first frame"));
+  const connect = globalThis.jsConnect; // python.js: Flutter asks for Python
+  globalThis.jsConnect = (...args) => {
+    performance.mark("flutter: connects");
+    return connect(...args);
+  };
   flet.takeWorker = () => {
     const worker = flet.earlyWorker || new Worker("python-worker.js", { type: "module" });
     flet.earlyWorker = null;
@@ -335,7 +300,6 @@ def _patch_index(out: Path, base: str) -> None:
     html = with_boot_screen(html, shell)
     index.write_text(html, encoding="utf-8")
 
-    (out / "python-worker.js").write_text(PYTHON_WORKER, encoding="utf-8")
     python = out / "python.js"
     js, count = re.subn(
         r"app\.worker = new Worker\(.*?\);",
@@ -355,6 +319,41 @@ def _patch_index(out: Path, base: str) -> None:
             "flutter_bootstrap.js changed: its service worker settings were not found"
         )
     bootstrap.write_text(js, encoding="utf-8")
+
+
+def _precompile(out: Path) -> None:
+    """Bytecode for every module a session imports, made by the build's own
+    Pyodide in Node (see pwa/precompile.mjs); without Node the site still
+    works, compiling from source on each start."""
+    node = shutil.which("node")
+    if node is None:
+        warnings.warn(
+            "Node.js is not installed: the offline app compiles Python from source on every "
+            "start (install Node.js 20 or later and publish again for a faster start)",
+            stacklevel=3,
+        )
+        return
+    done = subprocess.run(
+        [node, str(PWA / "precompile.mjs"), str(out.resolve())],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise PublishError(f"compiling the app for the browser failed: {done.stderr[-2000:]}")
+
+
+def _python_start(out: Path) -> None:
+    """The precompiled app, and the Python worker keyed to this build: a memory
+    snapshot taken with other files is never used (see pwa/python-worker.js)."""
+    _precompile(out)
+    build = hashlib.sha256()
+    worker = (PWA / "python-worker.js").read_text(encoding="utf-8")
+    for part in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "app.zip"):
+        build.update((out / part).read_bytes())
+    build.update(worker.encode())
+    worker = worker.replace("__BUILD__", build.hexdigest()[:16])
+    (out / "python-worker.js").write_text(worker, encoding="utf-8")
 
 
 def pyodide_version() -> str:
@@ -440,6 +439,7 @@ def publish(out: Path, base: str = "/") -> Path:
     _write_manifest(out, base)
     _copy_assets(out)
     app_archive(out / "app.zip")
+    _python_start(out)
     _write_service_worker(out, site_files(out))
     _precompress(out)
     return out

@@ -42,9 +42,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             self.send_error(404)
             return None
+        stat = os.fstat(f.fileno())
+        # what static hosts send: the service worker asks whether its copy is current
+        tag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        if self.headers.get("If-None-Match") == tag:
+            f.close()
+            self.send_response(304)
+            self.send_header("ETag", tag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return None
         self.send_response(200)
         self.send_header("Content-Type", TYPES.get(path.suffix, "application/octet-stream"))
-        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("ETag", tag)
         self.send_header("Cache-Control", "no-cache")  # revalidate: a new build shows at once
         self.send_header("Vary", "Accept-Encoding")
         if body is packed:

@@ -4,6 +4,7 @@ Shared by the offline build's browser test and its benchmark."""
 
 import http.server
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -147,9 +148,11 @@ def wait_usable(page: Page, url: str | None = None) -> None:
     expect(ready.first).to_be_visible(timeout=USABLE_TIMEOUT)
 
 
+SNAPSHOTS = "spades-scorekeeper-snapshot"  # Python's memory snapshot, kept by its worker
+
 CACHED = """async () => {
   if (!navigator.serviceWorker.controller) return "no service worker in control";
-  const names = await caches.keys();
+  const names = (await caches.keys()).filter((name) => name !== "spades-scorekeeper-snapshot");
   if (names.length !== 1) return `caches: ${names}`;
   const cache = await caches.open(names[0]);
   const kept = new Set((await cache.keys()).map((r) => r.url.split("?")[0]));
@@ -161,6 +164,48 @@ CACHED = """async () => {
 }"""
 
 
-def wait_cached(page: Page, timeout_ms: int = 120_000) -> None:
-    """Until the service worker controls the page and keeps every file it used."""
-    page.wait_for_function(f"({CACHED})().then((r) => r === '')", timeout=timeout_ms, polling=500)
+def wait_cached(page: Page, timeout_s: float = 120) -> None:
+    """Until the service worker controls the page and keeps every file it used.
+    Polled from here: wait_for_function takes a promise for a truthy value."""
+    deadline = time.monotonic() + timeout_s
+    while problem := page.evaluate(CACHED):
+        assert time.monotonic() < deadline, problem
+        page.wait_for_timeout(500)
+
+
+SNAPSHOT_KEYS = f"""async () => {{
+  const cache = await caches.open("{SNAPSHOTS}");
+  return (await cache.keys()).map((r) => r.url.split("/").pop());
+}}"""
+
+
+def snapshots(page: Page) -> list[str]:
+    """The memory snapshots kept for this site (one file name per build)."""
+    names: list[str] = page.evaluate(SNAPSHOT_KEYS)
+    return names
+
+
+def wait_snapshot(page: Page, build: str, timeout_s: float = 180) -> None:
+    """Until the snapshot of `build` is kept (taken a few seconds after a first
+    start)."""
+    deadline = time.monotonic() + timeout_s
+    while f"snapshot-{build}.bin" not in snapshots(page):
+        assert time.monotonic() < deadline, f"no snapshot of {build}: {snapshots(page)}"
+        page.wait_for_timeout(500)
+
+
+def build_of(site: Path) -> str:
+    """The build id the Python worker of a built site keys its snapshot to."""
+    text = (site / "python-worker.js").read_text(encoding="utf-8")
+    return text.split('const BUILD = "', 1)[1].split('"', 1)[0]
+
+
+MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
+  .map((m) => [m.name, { at: m.startTime, detail: m.detail }]))"""
+
+
+def startup_marks(page: Page) -> dict[str, dict[str, Any]]:
+    """The page's start-up marks: "python: <phase>" and "flutter: <event>", in ms
+    from the navigation, with what the Python worker said about each."""
+    marks: dict[str, dict[str, Any]] = page.evaluate(MARKS)
+    return marks

@@ -3,6 +3,7 @@ types, index for unknown paths) and refusing a folder that is not a build."""
 
 import gzip
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,6 +52,20 @@ def test_the_host_sends_the_gzip_copy_only_to_those_who_accept_it(site: str) -> 
     assert "Content-Encoding" not in headers and body.startswith(b"\x00asm")
     headers, _ = fetch(site + "pyodide.mjs", gzip_ok=True)
     assert headers["Content-Type"] == "text/javascript"  # a module script must have it
+
+
+def test_the_host_answers_a_current_copy_with_304_and_a_changed_one_in_full(
+    site: str, tmp_path: Path
+) -> None:
+    """What the service worker's install relies on to never keep an older build's file."""
+    headers, _ = fetch(site + "pyodide.mjs", gzip_ok=False)
+    again = urllib.request.Request(site + "pyodide.mjs", headers={"If-None-Match": headers["ETag"]})
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(again, timeout=10)
+    assert answer.value.code == 304
+    (tmp_path / "pyodide.mjs").write_text("export { changed }")
+    with urllib.request.urlopen(again, timeout=10) as response:
+        assert response.status == 200 and response.read() == b"export { changed }"
 
 
 def test_the_host_answers_unknown_paths_with_the_app(site: str) -> None:

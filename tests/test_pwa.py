@@ -12,14 +12,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
+from scorekeeper import publish as publishing
 from scorekeeper.publish import publish
 from tests.pwa_site import (
+    SNAPSHOTS,
     USABLE_TIMEOUT,
     OutsideGuard,
     Site,
+    build_of,
     open_page,
     phone_browser,
+    snapshots,
+    startup_marks,
     wait_cached,
+    wait_snapshot,
     wait_usable,
 )
 from tests.served import (
@@ -46,11 +52,21 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_build_holds_the_app_and_asks_no_other_host(site: Path) -> None:
     with zipfile.ZipFile(site / "app.zip") as archive:
         names = set(archive.namelist())
-    assert "main.py" in names and "scorekeeper/ui/browser.py" in names
-    assert (
-        "__pypackages__/flet/__init__.py" in names and "__pypackages__/tinydb/__init__.py" in names
-    )
-    assert not [n for n in names if n.endswith((".so", ".pyc"))]
+    assert "main.py" in names and "scorekeeper/ui/browser.pyc" in names
+    assert "__pypackages__/flet/__init__.pyc" in names
+    assert "__pypackages__/tinydb/__init__.pyc" in names
+    assert not [n for n in names if n.endswith(".so")]
+    # what a session imports is bytecode made by the build's own Pyodide
+    # (Python 3.14), with no source beside it; the rest stays source
+    listed = set(zipfile.ZipFile(site / "app.zip").read("startup_modules.txt").decode().split())
+    assert {"scorekeeper.ui.browser", "flet_charts", "flet.messaging.pyodide_connection"} <= listed
+    assert "scorekeeper/ui/browser.py" not in names
+    with zipfile.ZipFile(site / "app.zip") as archive:
+        assert archive.read("scorekeeper/ui/browser.pyc")[:2] == (3627).to_bytes(2, "little")
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as stdlib:
+        compiled = set(stdlib.namelist())
+    assert "asyncio/__init__.pyc" in compiled and "asyncio/__init__.py" not in compiled
+    assert "_ast_unparse.py" in compiled  # never imported: left as source
     assert "scorekeeper/ui/server.py" not in names  # psutil and qrcode stay out
     manifest = json.loads((site / "manifest.json").read_text())
     assert manifest["name"] == "Spades Scorekeeper" and manifest["display"] == "standalone"
@@ -217,3 +233,71 @@ def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) 
     assert values == sorted(values) and len(set(values)) == len(values), values
     assert values[0] < 100 and values[-1] == 100 and len(values) >= 4, values
     assert "Opening your games" in boot["texts"] and boot["texts"][-1] == "Ready", boot["texts"]
+
+
+DAMAGE = f"""async (name) => {{
+  const cache = await caches.open("{SNAPSHOTS}");
+  await cache.put(name, new Response(new Uint8Array(4096)));
+}}"""
+
+
+def started(page: Page) -> tuple[str, bool]:
+    """The build the page's Python worker belongs to, and whether it started
+    from a memory snapshot."""
+    marks = startup_marks(page)
+    return marks["python: worker started"]["detail"]["build"], "python: python restored" in marks
+
+
+def test_later_visits_start_from_the_snapshot_of_their_own_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = publish(tmp_path / "site")
+    first = build_of(site)
+    served = Site(site)
+    guard = OutsideGuard()
+    served.start()
+    try:
+        with (
+            sync_playwright() as playwright,
+            phone_browser(playwright, tmp_path / "profile", guard) as browser,
+        ):
+            page = open_page(browser)
+            said: list[str] = []  # the Python worker's warnings, to explain a failure
+            page.on("console", lambda m: said.append(m.text) if "python worker" in m.text else None)
+            wait_usable(page, served.url)
+            assert started(page) == (first, False)
+            wait_snapshot(page, first)
+            wait_usable(page)
+            assert started(page) == (first, True), said
+            new_game(page)  # the restored app works: a game, a hand, a saved score
+            enter_hand(page, [3, 3, 3, 3], [3, 4, 3, 3])
+            assert scores(page) == ("60", "61")
+            wait_usable(page)
+            assert started(page) == (first, True) and scores(page) == ("60", "61")
+
+            # a snapshot the runtime refuses (here a damaged one) means a normal start
+            page.evaluate(DAMAGE, f"snapshot-{first}.bin")
+            wait_usable(page)
+            assert started(page) == (first, False) and scores(page) == ("60", "61")
+            wait_snapshot(page, first)  # and a new snapshot
+
+            # a new build at the same address: its first start is a normal one
+            monkeypatch.setattr(publishing, "APP_EXCLUDE", (*publishing.APP_EXCLUDE, "ui/qr.py"))
+            served.stop()
+            second = build_of(publish(site))
+            assert second != first
+            served.start()
+            for _visit in range(4):  # the old service worker may serve one more visit
+                wait_usable(page)
+                if started(page)[0] == second:
+                    break
+            assert started(page) == (second, False)  # the stale snapshot is not used
+            assert scores(page) == ("60", "61")
+            wait_snapshot(page, second)
+            assert snapshots(page) == [f"snapshot-{second}.bin"]  # the old one is gone
+            wait_usable(page)
+            assert started(page) == (second, True) and scores(page) == ("60", "61")
+    finally:
+        served.stop()
+        guard.close()
+    assert guard.from_the_app() == [], f"requests to other hosts: {guard.from_the_app()}"

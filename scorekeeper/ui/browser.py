@@ -8,7 +8,13 @@ imports the server (psutil, qrcode).
 """
 
 import asyncio
-from collections.abc import Callable
+import importlib.abc
+import importlib.machinery
+import random
+import sys
+import zipfile
+from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 import flet as ft
@@ -74,6 +80,60 @@ def second_tab(page: ft.Page, retry: Callable[[], Any]) -> None:
     announce_drawn(page)
 
 
+ARCHIVE = "app.zip"  # written into the worker's folder (pwa/python-worker.js)
+CODE = (".py", ".pyc")
+
+
+class UnpackOnUse(importlib.abc.MetaPathFinder):
+    """Last on sys.meta_path after a start from the memory snapshot: a module
+    of app.zip that the snapshot lacks unpacks the app's code, once."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+
+    def _in_archive(self, fullname: str) -> bool:
+        stem = fullname.replace(".", "/")
+        return any(
+            f"{folder}{stem}{end}" in self.names
+            for folder in ("", "__pypackages__/")
+            for end in (*CODE, *(f"/__init__{suffix}" for suffix in CODE))
+        )
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if not self._in_archive(fullname):
+            return None
+        sys.meta_path.remove(self)
+        print(f"python worker: {fullname} is not in the snapshot: unpacking the app's code")
+        with zipfile.ZipFile(ARCHIVE) as archive:
+            archive.extractall(members=[n for n in archive.namelist() if n.endswith(CODE)])
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(fullname, path, target)
+
+
+def restored() -> None:
+    """After a start from the memory snapshot: the modules are in memory, the
+    files are not. Unpack the data files (translations, Babel's data) now and
+    the code only if a module is missing; reseed `random`, which every restore
+    would otherwise start in the same state. Local time needs nothing: Pyodide
+    reads it from a JS Date on each call."""
+    with zipfile.ZipFile(ARCHIVE) as archive:
+        names = archive.namelist()
+        archive.extractall(members=[n for n in names if not n.endswith(CODE)])
+    sys.meta_path.append(UnpackOnUse(set(names)))
+    random.seed()
+
+
+def phase(name: str) -> None:
+    """A start-up phase, for the page's performance marks (pwa/python-worker.js)."""
+    import js
+
+    report = getattr(js, "startupPhase", None)
+    if report is not None:
+        report(name)
+
+
 class Opened:
     """What `prepare` found: the store, or None when another tab holds the data."""
 
@@ -89,7 +149,9 @@ async def _open() -> Opened:
         return Opened(None)
     folder = data_folder()
     await browser.FOLDER.mount(folder)
+    phase("data read")
     store = GameStore(folder)
+    phase("data opened")
     browser.FOLDER.changed()  # opening may have repaired or backed up files
     problem = await browser.FOLDER.flush()
     if problem:
@@ -142,6 +204,7 @@ async def start(page: ft.Page) -> None:
         offline_fonts=lean_fonts(""),  # the site is the prepared client (see publish.py)
     )(page)
     page.update()
+    phase("first screen")
 
 
 def run() -> None:

@@ -1,0 +1,198 @@
+// Python in the browser (Pyodide). The page starts this worker before Flutter
+// loads: it starts Python, unpacks the app, imports it and opens the data while
+// Flutter starts; the app runs when Flutter connects.
+//
+// A later visit starts from a memory snapshot: Python's whole memory taken
+// after the app's imports, once per build, by a second copy of this worker
+// (`python-worker.js?snapshot`) after the first start, and kept in Cache
+// Storage under the build's id. A snapshot of another build is never used; a
+// missing or refused one means a normal start (and a new snapshot).
+//
+// The page hears each start-up phase on the port it sends first ({startup}).
+const BUILD = "__BUILD__";
+const SNAPSHOTS = "spades-scorekeeper-snapshot"; // sw.js keeps this cache
+const SNAPSHOT_URL = new URL(`snapshot-${BUILD}.bin`, self.location).href;
+const MAKING_SNAPSHOT = new URL(self.location).search === "?snapshot";
+
+self.flet_js = {};
+const log = (text, isError) => (isError ? console.error(text) : console.log(text));
+let startup = null; // the page's port
+const early = [];
+const phase = (name, detail = {}) => {
+  const message = { phase: name, at: performance.timeOrigin + performance.now(), ...detail };
+  if (startup) startup.postMessage(message);
+  else early.push(message);
+};
+self.startupPhase = (name) => phase(String(name)); // for Python (scorekeeper/ui/browser.py)
+
+// This build's snapshot, if one was kept (its bytes are read while Python's runtime loads).
+async function findSnapshot() {
+  try {
+    return (await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_URL)) || null;
+  } catch (error) {
+    console.warn("python worker: no snapshot:", error);
+    return null;
+  }
+}
+
+async function keepSnapshot(bytes) {
+  const cache = await caches.open(SNAPSHOTS);
+  for (const request of await cache.keys()) await cache.delete(request); // older builds'
+  await cache.put(SNAPSHOT_URL, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
+// Pyodide's JS, loaded at once by both kinds of start.
+const RUNTIME = Promise.all([import("./pyodide/pyodide.mjs"), import("./pyodide/pyodide.asm.mjs")]);
+
+// Python, from the snapshot when one is given (a promise of its bytes).
+// Pyodide's restore sets INITIAL_MEMORY, but its wasm brings a memory of its
+// own: grow that memory to the snapshot's size before the snapshot is copied in.
+async function runtime(snapshot) {
+  const [pyodideModule, { default: factory }] = await RUNTIME;
+  phase("runtime loaded");
+  const options = {
+    stdout: (text) => log(text, false),
+    stderr: (text) => log(text, true),
+    createPyodideModule: async (settings) => {
+      const module = await factory(settings);
+      phase("wasm ready");
+      const bytes = await snapshot;
+      if (bytes && module.HEAP8.length < bytes.length) module.growMemory(bytes.length);
+      return module;
+    },
+  };
+  if (snapshot) options._loadSnapshot = snapshot;
+  if (MAKING_SNAPSHOT) options._makeSnapshot = true;
+  return pyodideModule.loadPyodide(options);
+}
+
+async function archive() {
+  const response = await fetch("app.zip");
+  if (!response.ok) throw new Error(`could not load the app: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// app.zip's files (the worker's folder is the app's, see python.js)
+function unpack(pyodide, bytes) {
+  pyodide.unpackArchive(bytes, "zip");
+  phase("app unpacked");
+}
+
+const booting = MAKING_SNAPSHOT ? null : (async () => {
+  phase("worker started", { build: BUILD });
+  const app = archive(); // fetched while Python starts
+  const found = await findSnapshot();
+  let pyodide = null;
+  if (found) {
+    const snapshot = found.arrayBuffer().then((buffer) => {
+      phase("snapshot read", { bytes: buffer.byteLength });
+      return new Uint8Array(buffer);
+    });
+    try {
+      pyodide = await runtime(snapshot);
+    } catch (error) {
+      console.warn("python worker: snapshot refused, starting normally:", error);
+      await caches.delete(SNAPSHOTS);
+    }
+  }
+  const restored = pyodide !== null;
+  if (!restored) pyodide = await runtime(null);
+  phase(restored ? "python restored" : "python started", { restored });
+  if (restored) {
+    // the modules are in memory: unpack only data files (and modules on first use)
+    pyodide.FS.writeFile("app.zip", await app);
+    pyodide.runPython("scorekeeper.ui.browser.restored()");
+    phase("app unpacked");
+  } else {
+    unpack(pyodide, await app);
+    pyodide.registerJsModule("flet_js", self.flet_js);
+    pyodide.runPython(`import sys; sys.path.insert(0, "__pypackages__")`);
+    pyodide.runPython("import scorekeeper.ui.browser");
+  }
+  phase("app imported");
+  pyodide.runPython("scorekeeper.ui.browser.prepare()");
+  return { pyodide, restored };
+})();
+
+// After a normal start: a second worker takes the snapshot the next visit starts from.
+function makeSnapshotLater(pyodide) {
+  const modules = pyodide.runPython("import sys; '\\n'.join(sorted(sys.modules))");
+  const maker = new Worker(new URL("python-worker.js?snapshot", self.location), { type: "module" });
+  maker.onmessage = (event) => {
+    phase("snapshot kept", event.data);
+    maker.terminate();
+  };
+  maker.postMessage({ modules });
+}
+
+// The snapshot worker: the app's imports and nothing else (it never runs the
+// app: in snapshot mode Pyodide wraps globalThis, which breaks Web Locks).
+async function makeSnapshot(modules) {
+  const started = performance.now();
+  const app = archive();
+  const pyodide = await runtime(null);
+  unpack(pyodide, await app);
+  pyodide.globals.set("session_modules", modules);
+  const failed = pyodide.runPython(`
+import importlib, sys
+import js
+sys.modules["flet_js"] = js.flet_js  # found again by its name after a restore
+sys.path.insert(0, "__pypackages__")
+with open("startup_modules.txt", encoding="utf-8") as listed:
+    wanted = listed.read().split() + session_modules.split()
+failed = []
+for name in wanted:
+    if name not in sys.modules and name not in ("__main__", "main"):
+        try:
+            importlib.import_module(name)
+        except Exception as error:
+            failed.append(f"{name}: {error!r}")
+import scorekeeper.ui.browser, gc
+gc.collect()
+"\\n".join(failed)
+`);
+  if (failed) console.warn("python worker: not in the snapshot:", failed);
+  const bytes = pyodide.makeMemorySnapshot();
+  await keepSnapshot(bytes);
+  return { bytes: bytes.length, ms: Math.round(performance.now() - started) };
+}
+
+const receive = (message) => {
+  const bytes = message.toJs();
+  self.postMessage(bytes, [bytes.buffer]);
+};
+
+let started = false;
+self.onmessage = async (event) => {
+  if (MAKING_SNAPSHOT) {
+    try {
+      self.postMessage(await makeSnapshot(event.data.modules));
+    } catch (error) {
+      console.warn("python worker: no snapshot made:", error);
+      self.postMessage({ error: String(error) });
+    }
+    return;
+  }
+  if (event.data && event.data.startup) {
+    startup = event.data.startup;
+    for (const message of early.splice(0)) startup.postMessage(message);
+    return;
+  }
+  if (started) {
+    self.flet_js.send(event.data);
+    return;
+  }
+  started = true;
+  self.flet_js.documentUrl = event.data.documentUrl;
+  try {
+    const { pyodide, restored } = await booting;
+    pyodide.runPython("scorekeeper.ui.browser.run()"); // what main.py does
+    await self.flet_js.start_connection(receive);
+    phase("app started");
+    self.postMessage("initialized");
+    // once the first screen is drawn: the snapshot keeps a core busy for seconds
+    if (!restored) setTimeout(() => makeSnapshotLater(pyodide), 5000);
+  } catch (error) {
+    self.postMessage(error.toString());
+  }
+};
