@@ -408,7 +408,7 @@ class HandView:
             if big is not None and c >= big:
                 notes.append(
                     ft.Text(
-                        _("{names} bid {contract}: a big bid, worth {points} either way.").format(
+                        _("{names}: bid {contract}, a big bid worth {points} either way.").format(
                             names=side_label(game, s),
                             contract=num(c),
                             points=num(game.rules.big_bid_points),
