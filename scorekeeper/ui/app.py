@@ -77,6 +77,8 @@ def theme(palette: Palette) -> ft.Theme:
             secondary_container=p.secondary_container,
             on_secondary_container=p.on_surface,
             tertiary=p.side_2,
+            primary_fixed=p.side_3,  # slots no Material widget draws with by default
+            secondary_fixed=p.side_4,
             tertiary_container=p.tertiary_container,
             on_tertiary_container=p.on_surface,
             error=p.error,

@@ -24,6 +24,12 @@ class Palette:
     error_container: str
     side_1: str  # the first side's colour (the ColorScheme's secondary slot)
     side_2: str  # the second side's colour (the ColorScheme's tertiary slot)
+    side_3: str  # cutthroat's and solo's third player (the primary_fixed slot)
+    side_4: str  # solo's fourth player (the secondary_fixed slot)
+
+    @property
+    def sides(self) -> tuple[str, str, str, str]:
+        return (self.side_1, self.side_2, self.side_3, self.side_4)
 
 
 LIGHT = Palette(
@@ -40,6 +46,11 @@ LIGHT = Palette(
     error_container="#FFDAD6",
     side_1="#1559B0",
     side_2="#9A4B00",  # orange, apart from the error red: a side is never an error
+    # Okabe-Ito's bluish green and reddish purple, darkened for contrast: apart
+    # from the blue, the orange, each other and the error red also for
+    # colour-blind players (tests/test_palette.py simulates it)
+    side_3="#00704A",
+    side_4="#882D80",
 )
 
 DARK = Palette(
@@ -56,6 +67,8 @@ DARK = Palette(
     error_container="#93000A",
     side_1="#8DC2FF",
     side_2="#FFB870",
+    side_3="#44D19A",
+    side_4="#E7A0E0",
 )
 
 
@@ -66,24 +79,32 @@ class Board:
     ink: str  # scores, bags and contracts
     side_1: str  # a side's names
     side_2: str
+    side_3: str
+    side_4: str
     side_1_ground: str  # a side's block on the table display
     side_2_ground: str
+    side_3_ground: str
+    side_4_ground: str
 
     @property
-    def sides(self) -> tuple[str, str]:
-        return (self.side_1, self.side_2)
+    def sides(self) -> tuple[str, str, str, str]:
+        return (self.side_1, self.side_2, self.side_3, self.side_4)
 
     @property
-    def grounds(self) -> tuple[str, str]:
-        return (self.side_1_ground, self.side_2_ground)
+    def grounds(self) -> tuple[str, str, str, str]:
+        return (self.side_1_ground, self.side_2_ground, self.side_3_ground, self.side_4_ground)
 
 
 BOARD = Board(  # the sides in the keeper's colours (the light theme's)
     ink="#000000",
     side_1=LIGHT.side_1,
     side_2=LIGHT.side_2,
+    side_3=LIGHT.side_3,
+    side_4=LIGHT.side_4,
     side_1_ground="#E3F2FD",
     side_2_ground="#FFF3E0",
+    side_3_ground="#E2F4EC",
+    side_4_ground="#F6E6F4",
 )
 
 LOGO_GROUND = "#388E3C"  # the green table on the setup screen
@@ -103,6 +124,8 @@ TEXT_ON = {
     ),
     "side_1": ("surface", "card", "secondary_container"),
     "side_2": ("surface", "card", "secondary_container"),
+    "side_3": ("surface", "card", "secondary_container"),
+    "side_4": ("surface", "card", "secondary_container"),
     "error": ("surface", "card"),
     "primary": ("surface", "card"),
     "on_primary": ("primary",),
@@ -113,7 +136,8 @@ TEXT_ON = {
 BOARD_TEXT_ON = (
     (BOARD.ink, BOARD.side_1_ground),
     (BOARD.ink, BOARD.side_2_ground),
-    (BOARD.side_1, BOARD.side_1_ground),
-    (BOARD.side_2, BOARD.side_2_ground),
+    (BOARD.ink, BOARD.side_3_ground),
+    (BOARD.ink, BOARD.side_4_ground),
+    *zip(BOARD.sides, BOARD.grounds, strict=True),
     (LOGO_MARK, LOGO_GROUND),
 )

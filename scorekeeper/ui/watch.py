@@ -18,6 +18,7 @@ from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.live import LiveGame
 from scorekeeper.ui.palette import BOARD
+from scorekeeper.ui.screens.widgets import SIDE_COLORS  # the theme's, as on the keeper's app
 from scorekeeper.ui.text import bid_label
 
 log = logging.getLogger(__name__)
@@ -25,7 +26,6 @@ log = logging.getLogger(__name__)
 LIVE = "/live"
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6,8}")  # older ids have 6 hex digits
 BACK_ROW = 56  # the table display's way back to the list, in pixels
-SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY)  # the theme's, as on the keeper's app
 
 
 def watch_route(route: str) -> tuple[str | None, str | None]:
@@ -89,7 +89,7 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
     sides: list[ft.Control] = [
         ft.Column(
             [
-                ft.Text(side.names, color=SIDE_COLORS[s % 2], weight=ft.FontWeight.BOLD, size=16),
+                ft.Text(side.names, color=SIDE_COLORS[s], weight=ft.FontWeight.BOLD, size=16),
                 *(
                     [tagged(f"live-players-{index}-{s}", ft.Text(side.players))]
                     if side.players
@@ -167,7 +167,7 @@ def table_display(
                             side.names,
                             size=6 * unit,
                             weight=ft.FontWeight.BOLD,
-                            color=BOARD.sides[s % 2],
+                            color=BOARD.sides[s],
                             text_align=ft.TextAlign.CENTER,
                             max_lines=1,
                             overflow=ft.TextOverflow.ELLIPSIS,
@@ -214,7 +214,7 @@ def table_display(
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     alignment=ft.MainAxisAlignment.CENTER,
                 ),
-                bgcolor=BOARD.grounds[s % 2],
+                bgcolor=BOARD.grounds[s],
                 border_radius=2 * unit,
                 padding=2 * unit,
                 expand=True,

@@ -18,7 +18,12 @@ from scorekeeper.ui.text import isolate, named_side, num, rules_name, sentence
 # Each side's colour: theme slots set from scorekeeper.ui.palette, so the
 # colour follows the light or dark theme and keeps its contrast in both.
 # Sides 1 and 2, then the third and fourth player of cutthroat and solo.
-SIDE_COLORS = (ft.Colors.SECONDARY, ft.Colors.TERTIARY, ft.Colors.PRIMARY, ft.Colors.ON_SURFACE)
+SIDE_COLORS = (
+    ft.Colors.SECONDARY,
+    ft.Colors.TERTIARY,
+    ft.Colors.PRIMARY_FIXED,
+    ft.Colors.SECONDARY_FIXED,
+)
 # Icons that point a way (forward, back, undo): Flutter draws each of these the
 # other way round by itself in a right-to-left language (their glyphs match the
 # text direction), so a screen names the left-to-right one. An icon that points
