@@ -85,7 +85,7 @@ def test_blind_nil_is_allowed_from_exactly_the_deficit_on():
     assert hand_problems(four(rules), hand, 0, [0, 100]) == []
     problems = hand_problems(four(rules), hand, 0, [0, 99])
     assert [p.field for p in problems] == ["bid.0"]
-    assert "trailing by 100 or more (now 99)" in problems[0].message
+    assert "trails by 100 or more (now 99)" in problems[0].message
 
 
 def test_a_side_may_bid_exactly_the_minimum():

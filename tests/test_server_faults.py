@@ -52,11 +52,11 @@ def test_no_secret_reaches_the_log(logged):
     stranger = FletClient(open_socket(logged.port))
     stranger.register("/")
     assert stranger.wait_for(lambda data: b"Ask the keeper" in data)
-    stranger.route("/key/" + keys.keeper)  # a page without access names the secret
+    stranger.route("/history/" + keys.keeper)  # a page without access names the secret
     watcher = FletClient(open_socket(logged.port))
     watcher.register("/watch/" + keys.watch)
     watcher.pump()
-    watcher.route("/key/" + keys.keeper + "/more")
+    watcher.route("/game/" + keys.keeper + "/more")
     text = wait_for_log(logged, "a page without access asked for")
     wait_for_log(logged, "a watcher asked for")
     stranger.close()

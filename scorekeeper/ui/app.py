@@ -579,8 +579,8 @@ def announce_drawn(page: ft.Page) -> None:
     async def write() -> None:
         try:
             await asyncio.wait_for(prefs.set(BOOTED_KEY, str(time.time_ns())), PREFS_TIMEOUT)
-        except Exception:  # an old client: the boot screen goes by itself later
-            log.debug("could not mark the first screen drawn", exc_info=True)
+        except Exception as error:  # an old client: the boot screen goes by itself later
+            log.debug("could not mark the first screen drawn: %s", type(error).__name__)
 
     page.run_task(write)
 

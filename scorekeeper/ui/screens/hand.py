@@ -219,7 +219,8 @@ class HandView:
         self.hand_error = error_text(None, "error-hand")
         self.status = tagged(
             "contracts" if bids else "tricks-left",
-            ft.Text("", size=18, weight=ft.FontWeight.BOLD),
+            # the sides' bids may take two lines on a small phone: a size smaller
+            ft.Text("", size=16 if bids else 18, weight=ft.FontWeight.BOLD),
         )
         self.notes = ft.Column(spacing=4)
         self.notes_shape: tuple[object, ...] | None = None
@@ -418,7 +419,7 @@ class HandView:
                 )
         if any(b is not None and b.blind for b in draft.bids):
             notes.append(banner(blind_nil_reminder(state), "blind-nil-reminder"))
-        elif game.rules.allow_blind_nil:
+        elif game.rules.allow_blind_nil and not errors:  # problems need the room more
             notes.append(
                 ft.Text(
                     _("Blind nil is declared before looking at the cards."),
