@@ -295,6 +295,7 @@ def test_hebrew_reads_right_to_left(browser, app):
         width = PHONE["width"]
         for page, language in ((hebrew, "he"), (english, "en")):
             expect(button(page, language, "New game")).to_be_visible()
+            still(page)  # measured once the layout (and its direction) stands still
         # The app bar: the title starts at the right in Hebrew, at the left in English.
         he_title = hebrew.get_by_role("heading", name=tr("he", "Spades Scorekeeper"))
         en_title = english.get_by_role("heading", name="Spades Scorekeeper")
@@ -304,6 +305,7 @@ def test_hebrew_reads_right_to_left(browser, app):
         west = hebrew.get_by_role("textbox", name=f"2 · {tr('he', 'West')}")
         east = hebrew.get_by_role("textbox", name=f"4 · {tr('he', 'East')}")
         expect(west).to_be_visible()
+        still(hebrew)
         assert centre_x(hebrew, west) < width / 2 < centre_x(hebrew, east)
         # The start button's icon and label swap sides: the label reads from the right.
         start = button(hebrew, "he", "Start game")
