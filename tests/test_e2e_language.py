@@ -295,6 +295,7 @@ def test_hebrew_reads_right_to_left(browser, app):
         width = PHONE["width"]
         for page, language in ((hebrew, "he"), (english, "en")):
             expect(button(page, language, "New game")).to_be_visible()
+            expect(page.locator("#boot")).to_have_count(0, timeout=30_000)  # its own heading
             still(page)  # measured once the layout (and its direction) stands still
         # The app bar: the title starts at the right in Hebrew, at the left in English.
         he_title = hebrew.get_by_role("heading", name=tr("he", "Spades Scorekeeper"))
