@@ -582,7 +582,8 @@ def announce_drawn(page: ft.Page) -> None:
         except Exception as error:  # an old client: the boot screen goes by itself later
             log.debug("could not mark the first screen drawn: %s", type(error).__name__)
 
-    page.run_task(write)
+    if page.session.connection is not None:  # (a page gone while it opened: no one to tell)
+        page.run_task(write)
 
 
 def quiet() -> None:

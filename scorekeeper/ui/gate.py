@@ -209,7 +209,7 @@ def knocked(door: Door) -> Callable[[ft.RouteChangeEvent], Any]:
 async def enter_again(page: Any, door: Door) -> None:
     """The tab starts over at the door, following nothing it followed before."""
     page.pubsub.unsubscribe_all()
-    page.on_resize = None  # a watcher's
+    page.on_resize = page.on_connect = None  # a watcher's
     await door(page)
     page.update()
 

@@ -313,10 +313,12 @@ class WatchSession:
         self.echo: str | None = None  # the route this page pushed itself, coming back
         self._refreshing = False
         self._again = False
+        self._missed = False  # a change came while the page was away
 
     async def start(self, route: str) -> None:
         self.page.on_route_change = self.route_changed
         self.page.on_resize = self.resized
+        self.page.on_connect = self.reconnected
         self.page.pubsub.subscribe_topic("live", self.changed)
         self.language = await device_language(self.page, ft.SharedPreferences())
         speak(self.page, self.language)
@@ -376,9 +378,21 @@ class WatchSession:
             self.page.update()
 
     async def changed(self, _topic: str, _message: Any) -> None:
-        """Pubsub: the keeper changed something."""
+        """Pubsub: the keeper changed something. A page that is away (Flet
+        holds its session for a while, in case it comes back) is drawn again
+        only when it is back: dozens of such pages would otherwise each cost a
+        page comparison on every hand the keeper saves."""
         own_update_state()
+        if self.page.session.connection is None:
+            self._missed = True
+            return
         await self.refresh()
+
+    async def reconnected(self, _event: Any) -> None:
+        """The page is back (network back, a reload): show what it missed."""
+        if self._missed:
+            self._missed = False
+            await self.refresh()
 
     async def refresh(self) -> None:
         if self._refreshing:  # one more read after the running one, not one per tap
