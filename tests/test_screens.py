@@ -8,7 +8,8 @@ import pytest
 
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import draw
-from scorekeeper.ui.screens import SCREENS, Screen, match, route_of
+from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.screens import SCREENS, follow, match, route_of
 from scorekeeper.ui.state import AppState
 from tests.inprocess import FakeKeeper, open_app
 
@@ -58,7 +59,7 @@ def test_every_screen_follows_its_url_and_shows_its_title(store):
         route = SCREENS[screen].route.format(id=game_id)
         fresh = AppState(store)
         fresh.sharing = FakeKeeper()  # served to browsers: the Share screen exists
-        fresh.navigate(route)
+        follow(fresh, route)
         assert fresh.screen is screen, route
         assert route_of(fresh) == route
 

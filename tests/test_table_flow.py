@@ -7,7 +7,8 @@ import pytest
 from scorekeeper.draft import HandDraft, Step
 from scorekeeper.model import Bid
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.state import AppState, Screen
+from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.state import AppState
 from tests.factories import EVEN, game, hand
 from tests.test_ui_state import play, start, tap
 

@@ -35,7 +35,9 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
 from scorekeeper.scoring import score_game
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.state import BLIND, REST, AppState, Screen
+from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.screens import follow, route_of
+from scorekeeper.ui.state import BLIND, REST, AppState
 from scorekeeper.validation import hand_problems
 
 DEVICES = 3
@@ -346,11 +348,11 @@ class Table(RuleBasedStateMachine):
         elif where == "review":
             self.act(i, "review", app.review_game, ids[k % len(ids)])
         else:
-            route = app.route
+            route = route_of(app)
 
             def reload():
                 self.apps[i] = AppState(self.store)
-                self.apps[i].navigate(route)
+                follow(self.apps[i], route)
 
             self.news[i] = False
             self.act(i, "reload_tab", reload)

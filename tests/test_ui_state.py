@@ -6,7 +6,9 @@ from scorekeeper.draft import Step
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Variant
 from scorekeeper.scoring import Status
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.state import BLIND, REST, AppState, Screen
+from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.screens import follow, route_of
+from scorekeeper.ui.state import BLIND, REST, AppState
 
 
 @pytest.fixture
@@ -49,7 +51,7 @@ def play(state, bids, tricks):
 
 def test_a_hand_from_setup_to_summary(store):
     state = start(AppState(store))
-    assert state.screen is Screen.GAME and state.route == f"/game/{state.saved.id}"
+    assert state.screen is Screen.GAME and route_of(state) == f"/game/{state.saved.id}"
     play(state, [4, 3, "nil", 4], [4, 3, 2, 4])
     assert [t.score for t in state.score.sides] == [-58, 70]
     assert state.summary[0] == "Hand 1"
@@ -157,8 +159,8 @@ def test_draft_survives_a_new_session(store):
     tap(state, 0, 4)
     tap(state, 1, 0)
     again = AppState(store)
-    again.navigate(f"/game/{state.saved.id}")
-    assert again.screen is Screen.HAND and again.route.endswith("/hand")
+    follow(again, f"/game/{state.saved.id}")
+    assert again.screen is Screen.HAND and route_of(again).endswith("/hand")
     assert again.draft.bids[:2] == (Bid(4), NIL)
 
 
@@ -229,7 +231,7 @@ def test_home_lists_games_and_review_deletes_with_undo(store):
     state.go_home()
     assert [s.id for s in state.in_progress] == [game_id]
     state.review_game(game_id)
-    assert state.screen is Screen.DETAIL and state.route == f"/review/{game_id}"
+    assert state.screen is Screen.DETAIL and route_of(state) == f"/review/{game_id}"
     state.ask_delete()
     assert state.confirm_delete
     state.delete_game()
@@ -245,7 +247,7 @@ def test_statistics_and_merging_spellings(store):
     play(state, [6, 3, 4, "nil"], [6, 3, 4, 0])  # Bob + Dan win 130 to 100
     start(state, names=("ann", "Danny"))
     state.show_stats()
-    assert state.route == "/stats"
+    assert route_of(state) == "/stats"
     players = {p.name: p for p in state.players}
     assert players["Ann"].games == 2 and players["Danny"].games == 1
     assert (players["Dan"].wins, players["Dan"].nils_made) == (1, 1)
@@ -311,16 +313,16 @@ def test_history_filters(store):
     state.filter_history(player="", status="finished")
     assert state.history.total == 0
     state.filter_history(status="all")
-    assert state.history.total == 2 and state.route == "/history"
+    assert state.history.total == 2 and route_of(state) == "/history"
 
 
 def test_unknown_routes_and_games_go_home(store):
     state = AppState(store)
-    state.navigate("/game/nope")
+    follow(state, "/game/nope")
     assert state.screen is Screen.HOME and state.message == "That game is no longer stored."
-    state.navigate("/whatever")
+    follow(state, "/whatever")
     assert state.screen is Screen.HOME
-    state.navigate("/new")
+    follow(state, "/new")
     assert state.screen is Screen.SETUP
 
 

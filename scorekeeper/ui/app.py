@@ -20,7 +20,8 @@ from scorekeeper.ui import fletparts
 from scorekeeper.ui import state as state_module
 from scorekeeper.ui.boot import BOOTED_KEY
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
-from scorekeeper.ui.screens import SCREENS, Screen, route_of, title_of
+from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.screens import SCREENS, follow, route_of, title_of
 from scorekeeper.ui.screens.widgets import AppBar, Built, Synced, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
 from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
@@ -176,7 +177,7 @@ class Session:
         )
         self.app_bar = AppBar(self.state, self.on)
         self.view = ft.View(
-            route=self.state.route,
+            route=route_of(self.state),
             appbar=self.app_bar.control,
             scroll=ft.ScrollMode.AUTO,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -406,8 +407,8 @@ class Session:
         if self.state.deleted is not None and self.state.deleted is not self.undo_for:
             self.undo_for = self.state.deleted
             self.page.run_task(self._expire_undo, self.state.deleted)
-        if self.page.route != self.state.route:
-            await self.page.push_route(self.state.route)  # the URL follows the screen
+        if self.page.route != route_of(self.state):
+            await self.page.push_route(route_of(self.state))  # the URL follows the screen
         await self._to_top()
         await self.keep_awake()
 
@@ -446,7 +447,7 @@ class Session:
         if not isinstance(route, str) or len(route) > 2000:
             log.warning("ignored a route that is not a URL: %s", redacted(route))
             return
-        if route == self.state.route:
+        if route == route_of(self.state):
             quiet()  # already showing it (our own push_route): nothing to send
             return
         if not await self.allowed():
@@ -454,15 +455,15 @@ class Session:
         async with self.lock:
             with self.speaking():
                 before = self.state.snapshot() if self.undo else None
-                await asyncio.to_thread(self.state.perform, self.state.navigate, route)
+                await asyncio.to_thread(self.state.perform, follow, self.state, route)
                 await self._make_durable(before)
                 self.render()
         self.page.update()
         if self.keeper:
             self.keeper.changed()
-        if self.page.route != self.state.route:
+        if self.page.route != route_of(self.state):
             # the state did not follow (Back mid-hand asks first): put its URL back
-            await self.page.push_route(self.state.route)
+            await self.page.push_route(route_of(self.state))
         await self._to_top()
         await self.keep_awake()
 
@@ -506,7 +507,7 @@ class Session:
         tap), else the page (comparing the page costs more than a whole key tap)."""
         state = self.state
         whole = False
-        shown = (state.route, state.draft.step if state.draft else None)
+        shown = (route_of(state), state.draft.step if state.draft else None)
         if shown != self.shown:
             self._place(shown)
             whole = True
@@ -667,7 +668,7 @@ def make_main(
             if store.notices:
                 session.state.message = " ".join(map(str, store.notices))
             if page.route and page.route != "/":
-                session.state.perform(session.state.navigate, page.route)
+                session.state.perform(follow, session.state, page.route)
             session.render()
         announce_drawn(page)
         page.run_task(session.device_settings)

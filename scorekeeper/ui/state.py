@@ -53,7 +53,7 @@ from scorekeeper.storage.store import (
     Page,
     StorageError,
 )
-from scorekeeper.ui.screens import Screen, follow, route_of
+from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.text import describe_hand, num, outcome, sentence
 from scorekeeper.validation import adjustment_problems, hand_problems
 
@@ -204,14 +204,6 @@ class AppState:
         self.go_home()
 
     # -- where we are -----------------------------------------------------------
-
-    @property
-    def route(self) -> str:
-        return route_of(self)
-
-    def navigate(self, route: str) -> None:
-        """Follow a URL (reload, back button, a link)."""
-        follow(self, route)
 
     def perform(self, action: Callable[..., Any], *args: Any) -> None:
         """Run one user action. A storage failure (disk full, read-only, a newer

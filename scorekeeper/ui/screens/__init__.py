@@ -2,34 +2,23 @@
 it, and the module that draws it. A new screen is one entry here (plus its
 module under this package).
 
-This module imports no flet: the app state uses it for its URLs, and only the
-per-tab session loads the drawing modules (`scorekeeper.ui.screens.<module>`,
-each with a `build(state, on, files)` function).
+This module imports no flet, and the state does not import it (the state
+names its screen, `scorekeeper.ui.screen`). Only the per-tab session loads
+the drawing modules (`scorekeeper.ui.screens.<module>`, each with a
+`build(state, on, files)` function).
 """
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from scorekeeper.draft import Step
 from scorekeeper.i18n import _
+from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.text import side_label, versus
 
 if TYPE_CHECKING:
     from scorekeeper.ui.state import AppState
-
-
-class Screen(StrEnum):
-    HOME = "home"
-    SETUP = "setup"
-    GAME = "game"
-    HAND = "hand"
-    HISTORY = "history"
-    DETAIL = "detail"  # a game as a whole: sheet, chart, export, delete
-    STATS = "stats"
-    SHARE = "share"  # the watch and keeper links, with QR codes
-    RULES = "rules"
 
 
 Params = dict[str, str]

@@ -11,7 +11,8 @@ import flet as ft
 from scorekeeper.i18n import _, is_rtl, moment, ngettext
 from scorekeeper.saved import GameSummary
 from scorekeeper.scoring import Status
-from scorekeeper.ui.screens import Screen, title_of
+from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.screens import title_of
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import isolate, named_side, num, rules_name, sentence
 
