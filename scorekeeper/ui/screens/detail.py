@@ -15,6 +15,7 @@ from scorekeeper.ui.screens.widgets import (
     heading,
     imported_line,
     tagged,
+    tool,
 )
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import (
@@ -195,9 +196,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             height=48,
             on_click=on(state.open_game, saved.id),
         ),
-        ft.OutlinedButton(
-            _("Delete game"), icon=ft.Icons.DELETE, height=48, on_click=on(state.ask_delete)
-        ),
+        tool(_("Delete game"), ft.Icons.DELETE, on(state.ask_delete)),
     ]
     controls.append(ft.Row(buttons, wrap=True))
     if state.confirm_delete:

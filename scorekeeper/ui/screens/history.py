@@ -11,6 +11,8 @@ from scorekeeper.ui.screens.widgets import (
     game_card,
     named,
     tagged,
+    tool,
+    undo_delete,
 )
 from scorekeeper.ui.state import AppState
 
@@ -19,30 +21,15 @@ def history_tools(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
     controls: list[ft.Control] = [
         ft.Row(
             [
-                ft.OutlinedButton(
-                    _("Statistics"),
-                    icon=ft.Icons.BAR_CHART,
-                    height=48,
-                    on_click=on(state.show_stats),
-                ),
-                ft.OutlinedButton(
-                    _("Import"), icon=ft.Icons.UPLOAD_FILE, height=48, on_click=files.pick_import()
-                ),
+                tool(_("Statistics"), ft.Icons.BAR_CHART, on(state.show_stats)),
+                tool(_("Import"), ft.Icons.UPLOAD_FILE, files.pick_import()),
             ],
             wrap=True,
         ),
         export_buttons(files),
     ]
     if state.deleted:
-        controls.insert(
-            0,
-            ft.OutlinedButton(
-                _("Undo delete"),
-                icon=ft.Icons.UNDO,
-                height=48,
-                on_click=on(state.undo_delete),
-            ),
-        )
+        controls.insert(0, undo_delete(state, on))
     return controls
 
 

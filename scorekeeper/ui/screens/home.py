@@ -3,7 +3,7 @@
 import flet as ft
 
 from scorekeeper.i18n import LANGUAGES, _
-from scorekeeper.ui.screens.widgets import Bind, Files, game_card, heading, named
+from scorekeeper.ui.screens.widgets import Bind, Files, game_card, heading, named, tool, undo_delete
 from scorekeeper.ui.state import AppState
 
 
@@ -48,32 +48,13 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             )
         )
     if state.deleted:
-        controls.append(
-            ft.OutlinedButton(
-                _("Undo delete"),
-                icon=ft.Icons.UNDO,
-                height=48,
-                on_click=on(state.undo_delete),
-            )
-        )
+        controls.append(undo_delete(state, on))
     controls.append(
         ft.Row(
             [
-                ft.OutlinedButton(
-                    _("All games"),
-                    icon=ft.Icons.HISTORY,
-                    height=48,
-                    on_click=on(state.show_history),
-                ),
-                ft.OutlinedButton(
-                    _("Statistics"),
-                    icon=ft.Icons.BAR_CHART,
-                    height=48,
-                    on_click=on(state.show_stats),
-                ),
-                ft.OutlinedButton(
-                    _("Rules"), icon=ft.Icons.MENU_BOOK, height=48, on_click=on(state.show_rules)
-                ),
+                tool(_("All games"), ft.Icons.HISTORY, on(state.show_history)),
+                tool(_("Statistics"), ft.Icons.BAR_CHART, on(state.show_stats)),
+                tool(_("Rules"), ft.Icons.MENU_BOOK, on(state.show_rules)),
             ],
             wrap=True,
         )

@@ -17,6 +17,7 @@ from scorekeeper.ui.screens.widgets import (
     heading,
     icon_button,
     tagged,
+    tool,
 )
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import (
@@ -322,9 +323,7 @@ class Scoreboard:
                 ft.FilledButton(
                     _("Rematch"), icon=ft.Icons.REPLAY, height=48, on_click=on(state.rematch)
                 ),
-                ft.OutlinedButton(
-                    _("Home"), icon=ft.Icons.HOME, height=48, on_click=on(state.go_home)
-                ),
+                tool(_("Home"), ft.Icons.HOME, on(state.go_home)),
             ],
             wrap=True,
         )

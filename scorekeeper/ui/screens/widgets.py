@@ -107,6 +107,16 @@ def icon_button(
     )
 
 
+def tool(label: str, icon: ft.IconData, on_click: Any) -> ft.OutlinedButton:
+    """A secondary action: outlined, beside the screen's main one, and tall
+    enough for a thumb (48 px)."""
+    return ft.OutlinedButton(label, icon=icon, height=48, on_click=on_click)
+
+
+def undo_delete(state: AppState, on: Bind) -> ft.OutlinedButton:
+    return tool(_("Undo delete"), ft.Icons.UNDO, on(state.undo_delete))
+
+
 def named(
     dropdown: ft.Dropdown, label: str, value: str | None = None, identifier: str | None = None
 ) -> ft.Semantics:
@@ -233,18 +243,8 @@ def game_card(
 def export_buttons(files: Files, game_id: str | None = None) -> ft.Control:
     return ft.Row(
         [
-            ft.OutlinedButton(
-                _("Export JSON"),
-                icon=ft.Icons.DOWNLOAD,
-                height=48,
-                on_click=files.export("json", game_id),
-            ),
-            ft.OutlinedButton(
-                _("Export CSV"),
-                icon=ft.Icons.TABLE_CHART,
-                height=48,
-                on_click=files.export("csv", game_id),
-            ),
+            tool(_("Export JSON"), ft.Icons.DOWNLOAD, files.export("json", game_id)),
+            tool(_("Export CSV"), ft.Icons.TABLE_CHART, files.export("csv", game_id)),
         ],
         wrap=True,
     )
