@@ -171,7 +171,7 @@ def score_side(
         points=points,
         score=score_before + points,
         carried_bags=carried,
-        big_bid=big and contract > 0,
+        big_bid=big,  # (a big bid is at least 1: never a side of nil bidders)
         bag_points=bag_points,
         adjustments=adjustments,
     )

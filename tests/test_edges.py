@@ -9,7 +9,7 @@ from scorekeeper.errors import InvalidHandError, InvalidRulesError
 from scorekeeper.game import remove_hand, replace_hand
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import FailedNilTricks, RuleSet, rules_from_dict
-from scorekeeper.scoring import EventKind, _events, decide, score_side
+from scorekeeper.scoring import EventKind, Status, _events, decide, score_game, score_side
 from scorekeeper.validation import MAX_NAME_LENGTH, hand_problems, setup_problems
 from tests.factories import EVEN, game
 
@@ -29,6 +29,33 @@ def test_with_a_contract_a_failed_nils_tricks_count_for_the_partner():
     hand = Hand((NIL, Bid(4), Bid(3), Bid(5)), (2, 6, 1, 4))
     side = score_side(rules, (0, 2), hand, 0, 0, 0)
     assert (side.contract, side.tricks_toward, side.made, side.nil_bags) == (3, 3, True, 0)
+
+
+def test_a_contract_of_one_takes_a_failed_nils_trick_for_the_partner():
+    rules = RuleSet(failed_nil_tricks=FailedNilTricks.COUNT_FOR_PARTNER)
+    hand = Hand((NIL, Bid(4), Bid(1), Bid(5)), (1, 7, 0, 5))
+    side = score_side(rules, (0, 2), hand, 0, 0, 0)
+    assert (side.contract, side.tricks_toward, side.made, side.nil_bags) == (1, 1, True, 0)
+
+
+def test_a_big_bid_can_be_a_single_trick():
+    rules = RuleSet(big_bid_min=1, big_bid_points=50)
+    hand = Hand((Bid(1), Bid(4), NIL, Bid(5)), (1, 7, 0, 5))
+    side = score_side(rules, (0, 2), hand, 0, 0, 0)
+    assert (side.big_bid, side.contract_points) == (True, 50)
+
+
+def test_each_nil_is_told_by_its_own_kind_and_outcome():
+    hand = Hand((NIL, Bid(4), BLIND_NIL, Bid(5)), (0, 7, 1, 5))
+    side = score_side(RuleSet(), (0, 2), hand, 0, 0, 0)
+    kinds = [e.kind for e in _events([side]) if e.seat is not None]
+    assert kinds == [EventKind.NIL_MADE, EventKind.BLIND_NIL_FAILED]
+
+
+def test_a_side_exactly_at_the_target_wins_the_game_by_reaching_it():
+    final = score_game(game(EVEN, rules=RuleSet(target=61)))
+    assert (final.status, final.winner) == (Status.FINISHED, 0)
+    assert final.hands[-1].events[-1].kind is EventKind.GAME_WON
 
 
 def test_the_mercy_score_ends_the_game_at_the_score_itself_and_the_highest_wins():
