@@ -4,6 +4,7 @@ one, a condition dropped, a check made case-sensitive."""
 
 import pytest
 
+from scorekeeper import scoring
 from scorekeeper.draft import HandDraft, Step, fit
 from scorekeeper.errors import InvalidHandError, InvalidRulesError
 from scorekeeper.game import remove_hand, replace_hand
@@ -50,6 +51,20 @@ def test_each_nil_is_told_by_its_own_kind_and_outcome():
     side = score_side(RuleSet(), (0, 2), hand, 0, 0, 0)
     kinds = [e.kind for e in _events([side]) if e.seat is not None]
     assert kinds == [EventKind.NIL_MADE, EventKind.BLIND_NIL_FAILED]
+
+
+def test_no_hand_played_is_never_the_hand_limit():
+    assert decide([0, 0], RuleSet(max_hands=1)) == (None, False, False)
+
+
+def test_a_game_scored_again_gives_the_kept_score_and_the_first_one_is_scored(monkeypatch):
+    """Saving a hand scores the game to check it, the store for its summary and
+    the screen to show it: the same frozen game is scored once."""
+    monkeypatch.setattr(scoring, "_last", None)  # the first game a process scores
+    played = game(EVEN)
+    first = score_game(played)
+    assert score_game(played) is first
+    assert score_game(game(EVEN)) == first and score_game(game(EVEN)) is not first
 
 
 def test_a_side_exactly_at_the_target_wins_the_game_by_reaching_it():
