@@ -260,7 +260,8 @@ NOT_PEOPLE = {
     "Nothing was imported from {name}: {reason}",
     "{name} is not a JSON file: {reason}",
     "{name} is not a file of games: {reason}",
-    "{name} is too big to be a Spades file ({size} MB).",
+    "{name} is too big to be a Spades file ({size} MB; the limit is {limit} MB). "
+    "Choose a file made with Export JSON.",
     "{name} must be a whole number from {low} to {high}{off}, got {value!r}",
     "{name} must be true or false, got {value!r}",
 }
