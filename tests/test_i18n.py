@@ -258,6 +258,7 @@ PERSON = r"\{(?:name|names|player|dealer|bidder|a|b|into)\}"
 NOT_PEOPLE = {
     "Imported {count} game from {name}.",
     "Nothing was imported from {name}: {reason}",
+    "Nothing was imported from {name}: the file did not arrive whole. Try again.",
     "{name} is not a JSON file: {reason}",
     "{name} is not a file of games: {reason}",
     "{name} is too big to be a Spades file ({size} MB; the limit is {limit} MB). "

@@ -22,6 +22,7 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient
+from scorekeeper.ui.upload import Uploads
 from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
 from scorekeeper.ui.webclient import prepare
 
@@ -73,12 +74,14 @@ def web_app(
         app_description=DESCRIPTION,
     )
     sessions = Sessions(limits)
+    uploads = Uploads(throttle=access.throttle)  # wrong tokens slow down as wrong keys do
     return build_app(
-        make_web_main(store, access, web, keeper_seen=sessions.keeper_page),
+        make_web_main(store, access, web, keeper_seen=sessions.keeper_page, uploads=uploads),
         ServerConfig(hosts=hosts, limits=limits, assets_dir=str(ASSETS_DIR)),
         static=static,
         on_startup=on_startup,
         sessions=sessions,
+        uploads=uploads,
     )
 
 

@@ -390,6 +390,13 @@ class AppState:
             "Imported {count} game from {name}.", "Imported {count} games from {name}.", len(saved)
         ).format(count=len(saved), name=name)
 
+    def import_failed(self, name: str) -> None:
+        """A served import whose file did not arrive whole: nothing was read."""
+        self.show_history()
+        self.message = _(
+            "Nothing was imported from {name}: the file did not arrive whole. Try again."
+        ).format(name=name)
+
     def file_too_big(self, name: str, size: int) -> None:
         """A file over the import limit: refused before a byte of it is read
         (served, its size is known from the picker), or once read."""
