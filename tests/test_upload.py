@@ -225,12 +225,12 @@ def request(app: ServedApp, method: str, path: str, body: bytes = b"", headers=N
         conn.close()
 
 
-def raw(app: ServedApp, head: str, chunks=(), limit: float = LIMIT) -> tuple[bytes, int]:
+def raw(app: ServedApp, head: str | bytes, chunks=(), limit: float = LIMIT) -> tuple[bytes, int]:
     """Send a request's head, then body chunks until the server answers or
     closes: the answer, and how many body bytes went out before it."""
     sent = 0
     with socket.create_connection(("127.0.0.1", app.port), timeout=limit) as sock:
-        sock.sendall(head.encode())
+        sock.sendall(head if isinstance(head, bytes) else head.encode())
         sock.settimeout(0.05)
         answer = b""
         end = time.monotonic() + limit
@@ -333,6 +333,21 @@ def test_a_chunked_body_is_cut_off_at_the_limit(served):
     plain(served, answer.split(b"\r\n\r\n", 1)[1])
     assert sent < 40 * len(chunk), "the server stopped reading soon after the limit"
     assert keeper.says(b"too big to be a Spades file")
+    keeper.close()
+
+
+def test_a_body_sent_in_one_write_with_its_headers_arrives(served):
+    """Its first bytes come in the same read as the headers: they do not count
+    toward the limit on headers (64 KB) of the server's door."""
+    keeper = Keeper(served)
+    body = b"[" + b" " * 1_000_000 + b"]"
+    url = keeper.pick("spaced.json", size=len(body))
+    request = (
+        head(served, url, f"Content-Length: {len(body)}\r\nConnection: close\r\n").encode() + body
+    )
+    answer, _sent = raw(served, request)
+    assert status_of(answer) == 200
+    assert keeper.says(b"Imported 0 games from spaced.json.")
     keeper.close()
 
 
