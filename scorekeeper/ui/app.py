@@ -4,6 +4,7 @@ each action off the event loop (storage work never freezes other devices)."""
 import asyncio
 import importlib
 import logging
+import reprlib
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -327,8 +328,9 @@ class Session:
         (the server's own refusals have already ended it)."""
         quiet()
         if event.error and self.slot is not None:
-            log.info("the page could not send its import: %s", event.error[:200])
-            self.slot.fail(NotArrived(event.error[:200]))
+            why = redacted(event.error)  # it names the upload's URL, token and all
+            log.info("the page could not send its import: %s", why)
+            self.slot.fail(NotArrived(why))
 
     def copy_link(self, which: str) -> Callable[[Any], Any]:
         """Copy the watch or keeper link (read on the server when tapped: the
@@ -420,7 +422,11 @@ class Session:
                 try:
                     await asyncio.to_thread(self.state.perform, action, *args)
                 except Exception as error:  # a value no control sends: a message, no traceback
-                    log.exception("action %s%r failed", getattr(action, "__name__", action), args)
+                    log.exception(
+                        "action %s%s failed",
+                        getattr(action, "__name__", action),
+                        reprlib.repr(args),
+                    )
                     self.state.failed(
                         _("That did not work: {reason}").format(
                             reason=str(error)[:200] or type(error).__name__
@@ -442,9 +448,9 @@ class Session:
         # watchers are told after.
         outdated.update()
         log.debug(
-            "action %s%r: %.1f ms, render %.1f ms, update sent %.1f ms",
+            "action %s%s: %.1f ms, render %.1f ms, update sent %.1f ms",
             getattr(action, "__name__", action),
-            args,
+            reprlib.repr(args),  # an import's file: its first bytes
             (acted - began) * 1000,
             (rendered - acted) * 1000,
             (time.perf_counter() - rendered) * 1000,
