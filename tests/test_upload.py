@@ -132,6 +132,34 @@ def test_a_body_over_the_limit_is_refused_as_it_comes():
     asyncio.run(go())
 
 
+def test_a_bad_length_or_a_file_no_longer_awaited_is_refused():
+    async def go():
+        uploads = Uploads(throttle=quick())
+        for length in (b"12x", b"\xc2\xb2", b"9" * 5000, b"-1"):
+            slot = uploads.open(lambda: True)
+            sent = await put(uploads, slot.url, [b"[]"], headers=[(b"content-length", length)])
+            assert sent.status == 400 and sent.read == 0, length
+            with pytest.raises(NotArrived):
+                await uploads.wait(slot)
+        replaced = uploads.open(lambda: True)
+        uploads.close(replaced)  # (a newer import; the token is then unknown)
+        assert (await put(uploads, replaced.url, [b"[]"])).status == 404
+        claimed = uploads.open(lambda: True)
+        parts = [b"[", b"]"]
+        exchange = Exchange(parts)
+
+        async def receive():
+            claimed.fail(NotArrived("the page left"))  # while its body comes
+            return await exchange.receive()
+
+        scope = {"type": "http", "method": "PUT", "path": claimed.url, "headers": []}
+        await uploads(scope, receive, exchange.send)
+        assert exchange.status == 410
+        uploads.close(claimed)  # as its session does
+
+    asyncio.run(go())
+
+
 def test_wrong_tokens_slow_down_like_wrong_keys():
     async def go():
         throttle = Throttle(base=0.2, limit=8)

@@ -20,6 +20,7 @@ with Flet's own `FilePicker.upload`, and this route (mounted by
 import asyncio
 import hmac
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -165,7 +166,7 @@ class Uploads:
 
     async def _take(self, slot: Slot, scope: Scope, receive: Receive, send: Send, who: str) -> None:
         declared = header(scope, b"content-length")
-        if declared is not None and not declared.isdigit():
+        if declared is not None and not re.fullmatch(r"[0-9]{1,18}", declared):
             slot.fail(NotArrived("a bad Content-Length"))
             await answer(send, 400, "Bad request: Content-Length is not a number.")
             return
@@ -176,6 +177,9 @@ class Uploads:
             return
         body = bytearray()
         while True:
+            if slot.arrived.done():  # no longer awaited: a newer import, the page gone
+                await answer(send, 410, "Gone: this upload is no longer awaited.")
+                return
             try:
                 remaining = max(0.0, slot.deadline - time.monotonic())
                 message = await asyncio.wait_for(receive(), remaining)
