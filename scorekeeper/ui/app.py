@@ -294,8 +294,9 @@ class Session:
         the limit is refused without a byte of it sent; another is sent by the
         page over HTTP to a slot only this session holds (upload.py), never in
         a websocket message, then imported as any other."""
-        if file.size > MAX_INPUT_BYTES:
-            await self.run(self.state.file_too_big, file.name, file.size)
+        size = file.size if isinstance(file.size, int) else 0  # else the server still counts
+        if size > MAX_INPUT_BYTES:
+            await self.run(self.state.file_too_big, file.name, size)
             return
         slot = uploads.open(self.keeper.may_act if self.keeper else lambda: True)
         if slot is None:
