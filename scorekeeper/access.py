@@ -16,10 +16,11 @@ import re
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
@@ -30,6 +31,7 @@ KEYS_FORMAT = "spades-keys/1"
 SECRET_BYTES = 32  # 43 characters in a URL: not guessable, even unthrottled
 KEEPER_PREFIX = "/key/"
 WATCH_PREFIX = "/watch/"
+T = TypeVar("T")
 
 
 # Anything that could be a secret: a link's secret is 43 such characters.
@@ -230,16 +232,27 @@ class Throttle:
 
     async def check(self, address: str, keys: Keys, secret: str | None) -> Role:
         """The role a secret gives; a wrong one is answered only after the delay."""
+
+        def known() -> Role | None:
+            role = keys.role_of(secret)
+            return None if role is Role.NONE else role
+
+        return await self.look_up(address, known) or Role.NONE
+
+    async def look_up(self, address: str, find: Callable[[], T | None]) -> T | None:
+        """What `find` finds for a secret an address presented (a key, an
+        upload's token), one look-up at a time per address; when it finds
+        nothing, the answer comes only after the delay."""
         lock = self._locks.setdefault(address, asyncio.Lock())
         try:
             async with lock:
-                role = keys.role_of(secret)
-                if role is Role.NONE:
+                found = find()
+                if found is None:
                     self.failed(address)
                     await asyncio.sleep(self.delay(address))
                 else:
                     self.succeeded(address)
-                return role
+                return found
         finally:
             if not lock.locked() and len(self._locks) > self.max_addresses:
                 self._locks.pop(address, None)

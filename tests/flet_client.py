@@ -85,7 +85,9 @@ class FletClient:
         self.raw.append(frame)
         if not frame or frame[0] != 0:
             return
-        action, body = msgpack.unpackb(frame[1:], ext_hook=decode_ext_from_msgpack)
+        action, body = msgpack.unpackb(
+            frame[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False
+        )
         self.received.append((action, body))
         self.ids.update(control_ids(body))
         if action == REGISTER and isinstance(body, dict):

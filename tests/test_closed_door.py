@@ -152,6 +152,7 @@ def test_without_the_secret_nothing_is_listed_exported_or_changed(served):
     assert names_in(seen, OLD + LIVE) == set(), "no stored name reaches the attacker"
     assert b"Traceback" not in seen
     assert b"spades-score/1" not in seen, "no export"
+    assert b"pick_files" not in seen and b"/upload/" not in seen, "no import, no upload token"
     assert fingerprint(served.data) == before, "nothing stored changed"
 
 
@@ -167,6 +168,7 @@ def test_a_watcher_sees_the_live_game_only_and_cannot_act(served):
     assert names_in(seen, OLD) == set(), "no history, no finished game"
     assert b"Traceback" not in seen
     assert b"spades-score/1" not in seen
+    assert b"pick_files" not in seen and b"/upload/" not in seen, "no import, no upload token"
     assert fingerprint(served.data) == before
 
 

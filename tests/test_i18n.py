@@ -258,9 +258,11 @@ PERSON = r"\{(?:name|names|player|dealer|bidder|a|b|into)\}"
 NOT_PEOPLE = {
     "Imported {count} game from {name}.",
     "Nothing was imported from {name}: {reason}",
+    "Nothing was imported from {name}: the file did not arrive whole. Try again.",
     "{name} is not a JSON file: {reason}",
     "{name} is not a file of games: {reason}",
-    "{name} is too big to be a Spades file ({size} MB).",
+    "{name} is too big to be a Spades file ({size} MB; the limit is {limit} MB). "
+    "Choose a file made with Export JSON.",
     "{name} must be a whole number from {low} to {high}{off}, got {value!r}",
     "{name} must be true or false, got {value!r}",
 }

@@ -9,6 +9,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from scorekeeper.access import load_keys, redacted
+from scorekeeper.ui.server import WS_MAX_BYTES
 from tests.flet_client import INVOKE, FletClient, open_socket
 from tests.served import ServedApp, free_port
 from tests.test_access import run
@@ -105,17 +106,37 @@ def test_serve_refuses_a_proxy_that_is_not_an_address(tmp_path):
     assert "'my-proxy' is not an IP address" in done.stderr
 
 
-def test_a_message_as_large_as_the_largest_import_arrives(logged):
-    """The file of a web import comes back in one websocket message: one of
-    nearly 20 MB (the import limit) must not close the page's connection."""
-    keeper = FletClient(open_socket(logged.port))
-    keeper.register("/key/" + load_keys(logged.data).keeper)
+def keeper_page(app: ServedApp) -> FletClient:
+    keeper = FletClient(open_socket(app.port))
+    keeper.register("/key/" + load_keys(app.data).keeper)
     assert keeper.wait_for(lambda data: b"New game" in data, limit=20)
-    reply = {"control_id": 1, "call_id": "none", "result": b"x" * 19_500_000, "error": None}
-    keeper.send(INVOKE, reply)
+    return keeper
+
+
+def big_reply(size: int) -> dict[str, object]:
+    """An answer to a method call the server never made, `size` bytes long."""
+    return {"control_id": 1, "call_id": "none", "result": b"x" * size, "error": None}
+
+
+def test_a_message_over_the_limit_closes_that_page_only(logged):
+    """A page's messages are small (an import file comes over HTTP, not in a
+    message): one just under WS_MAX_BYTES is read, one over it closes that
+    page's connection (1009, "message too big") and no other."""
+    assert WS_MAX_BYTES <= 2**20, "a page makes the server hold at most 1 MiB for a message"
+    other = keeper_page(logged)
+    keeper = keeper_page(logged)
+    keeper.send(INVOKE, big_reply(WS_MAX_BYTES - 1024))
     keeper.route("/history")
     assert keeper.wait_for(lambda data: b"History" in data, limit=20)
-    keeper.close()
+    keeper.send(INVOKE, big_reply(WS_MAX_BYTES + 1))
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(100):
+            keeper.conn.recv(timeout=20)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    wait_for_log(logged, "sent a message over the size limit")
+    other.route("/history")
+    assert other.wait_for(lambda data: b"History" in data, limit=20)
+    other.close()
 
 
 def test_an_empty_frame_before_registering_is_ignored(logged):

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from scorekeeper.ui.door import HEADER_SECONDS
+from scorekeeper.ui.door import HEADER_SECONDS, MAX_HEADER_BYTES, BoundedHttp
 from tests.flet_client import FletClient, open_socket
 from tests.served import ServedApp
 
@@ -106,3 +106,32 @@ def test_the_keeper_gets_in_when_other_devices_hold_every_page(tmp_path):
         for c in held:
             c.close()
         app.stop()
+
+
+def test_only_the_headers_count_toward_their_limit():
+    """A read often brings the body's first bytes with the end of the headers
+    (an upload's first 256 KiB): those are not headers; an end of headers
+    split between two reads is found."""
+    door = object.__new__(BoundedHttp)
+    head = b"PUT /upload/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 300000\r\n\r\n"
+    door.header_tail = b""
+    assert door.header_part(head + b"x" * 300_000) == len(head)
+    door.header_tail = b""
+    assert door.header_part(head[:-3]) == len(head) - 3
+    assert door.header_part(head[-3:] + b"x" * 300_000) == 3
+    door.header_tail = b""
+    assert door.header_part(b"X-Slow: " + b"a" * 70_000) == 70_008
+
+
+def test_headers_over_the_limit_close_the_connection(app):
+    answer = b""
+    with socket.create_connection(("127.0.0.1", app.port), timeout=10) as s:
+        try:
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            for _ in range(MAX_HEADER_BYTES // 8192 + 2):
+                s.sendall(b"X-Long: " + b"a" * 8192 + b"\r\n")
+            answer = s.recv(100)  # (a timeout here fails the test)
+        except (ConnectionResetError, BrokenPipeError):
+            pass
+    assert answer == b"", "closed without an answer"
+    assert get(app.port) == 200

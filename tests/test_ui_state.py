@@ -303,6 +303,16 @@ def test_hostile_imports_are_refused_and_write_nothing(store, data, says):
     assert store.history().total == 0
 
 
+def test_a_file_too_big_is_named_with_its_size_and_the_limit(store):
+    state = AppState(store)
+    state.file_too_big("big.json", 21_500_000)
+    assert "big.json" in state.message and "21.5 MB" in state.message
+    assert "the limit is 20 MB" in state.message and "Export JSON" in state.message
+    state.file_too_big("big.json", 20_000_001)  # never shown as the limit itself
+    assert "(20.1 MB;" in state.message
+    assert state.screen is Screen.HISTORY and store.history().total == 0
+
+
 def test_history_filters(store):
     state = start(AppState(store), names=("Ann", "Bob", "Cy", "Dee"))
     start(state, names=("Zoë", "Yui"))

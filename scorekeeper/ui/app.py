@@ -4,6 +4,7 @@ each action off the event loop (storage work never freezes other devices)."""
 import asyncio
 import importlib
 import logging
+import reprlib
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ import flet as ft
 
 from scorekeeper import i18n
 from scorekeeper.access import redacted
+from scorekeeper.exchange import MAX_INPUT_BYTES
 from scorekeeper.i18n import _
 from scorekeeper.saved import SavedGame
 from scorekeeper.storage.store import GameStore
@@ -24,6 +26,7 @@ from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.screens import SCREENS, follow, route_of, title_of
 from scorekeeper.ui.screens.widgets import AppBar, Built, Synced, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
+from scorekeeper.ui.upload import NotArrived, Slot, TooBig, Uploads
 from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
 
 log = logging.getLogger(__name__)
@@ -140,8 +143,11 @@ class Session:
         durable: Durable | None = None,
         device_language: str | None = None,
         undo: Undo | None = None,
+        uploads: Uploads | None = None,
     ) -> None:
         self.page = page
+        self.uploads = uploads  # served: an import's file comes over HTTP (upload.py)
+        self.slot: Slot | None = None  # the import waiting for its file
         self.keeper = keeper
         self.waiting_fonts = dict(waiting_fonts or {})  # family -> url, until a name needs it
         self.state = AppState(store)
@@ -154,7 +160,7 @@ class Session:
         self.screen_key: tuple[Any, ...] | None = None
         self.shown: tuple[Any, ...] | None = None
         self.bar: tuple[Any, ...] | None = None  # what the app bar shows
-        self.picker = ft.FilePicker()  # registers with this page; kept alive here
+        self.picker = ft.FilePicker(on_upload=self.upload_progress)  # kept alive here
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.clipboard = ft.Clipboard()
         self.wakelock = ft.Wakelock()  # the Screen Wake Lock API in a browser
@@ -264,18 +270,69 @@ class Session:
         return handler
 
     def pick_import(self) -> Callable[[Any], Any]:
+        """The file's bytes come with the pick where there is no server (the
+        offline build, a native app); served, they come over HTTP (`upload_import`)."""
+
         async def handler(_event: Any) -> None:
             if not await self.allowed():
                 return
             with self.speaking():
                 title = _("Import games")
             files = await self.picker.pick_files(
-                allowed_extensions=["json"], with_data=True, dialog_title=title
+                allowed_extensions=["json"], with_data=self.uploads is None, dialog_title=title
             )
-            if files:
+            if not files:
+                return
+            if self.uploads is None:
                 await self.run(self.state.import_file, files[0].name, files[0].bytes)
+            else:
+                await self.upload_import(self.uploads, files[0])
 
         return handler
+
+    async def upload_import(self, uploads: Uploads, file: ft.FilePickerFile) -> None:
+        """Served: the picker said the file's name and size only. A file over
+        the limit is refused without a byte of it sent; another is sent by the
+        page over HTTP to a slot only this session holds (upload.py), never in
+        a websocket message, then imported as any other."""
+        size = file.size if isinstance(file.size, int) else 0  # else the server still counts
+        if size > MAX_INPUT_BYTES:
+            await self.run(self.state.file_too_big, file.name, size)
+            return
+        slot = uploads.open(self.keeper.may_act if self.keeper else lambda: True)
+        if slot is None:
+            await self.allowed()  # logged out meanwhile: the page is told
+            return
+        if self.slot is not None:
+            uploads.close(self.slot)  # an earlier import still waiting: this one replaces it
+        self.slot = slot
+        try:
+            await self.picker.upload(
+                [ft.FilePickerUploadFile(upload_url=slot.url, method="PUT", id=file.id)]
+            )
+            data = await uploads.wait(slot)
+        except TooBig as big:
+            await self.run(self.state.file_too_big, file.name, big.size)
+            return
+        except Exception as error:  # the page left, failed to send, or a newer import
+            log.info("an import's file did not arrive: %r", error)
+            if self.slot is slot:
+                await self.run(self.state.import_failed, file.name)
+            return
+        finally:
+            uploads.close(slot)
+            if self.slot is slot:
+                self.slot = None
+        await self.run(self.state.import_file, file.name, data)
+
+    async def upload_progress(self, event: ft.FilePickerUploadEvent) -> None:
+        """The page's word on its upload: a failure there ends the wait at once
+        (the server's own refusals have already ended it)."""
+        quiet()
+        if event.error and self.slot is not None:
+            why = redacted(event.error)  # it names the upload's URL, token and all
+            log.info("the page could not send its import: %s", why)
+            self.slot.fail(NotArrived(why))
 
     def copy_link(self, which: str) -> Callable[[Any], Any]:
         """Copy the watch or keeper link (read on the server when tapped: the
@@ -367,7 +424,11 @@ class Session:
                 try:
                     await asyncio.to_thread(self.state.perform, action, *args)
                 except Exception as error:  # a value no control sends: a message, no traceback
-                    log.exception("action %s%r failed", getattr(action, "__name__", action), args)
+                    log.exception(
+                        "action %s%s failed",
+                        getattr(action, "__name__", action),
+                        reprlib.repr(args),
+                    )
                     self.state.failed(
                         _("That did not work: {reason}").format(
                             reason=str(error)[:200] or type(error).__name__
@@ -389,9 +450,9 @@ class Session:
         # watchers are told after.
         outdated.update()
         log.debug(
-            "action %s%r: %.1f ms, render %.1f ms, update sent %.1f ms",
+            "action %s%s: %.1f ms, render %.1f ms, update sent %.1f ms",
             getattr(action, "__name__", action),
-            args,
+            reprlib.repr(args),  # an import's file: its first bytes
             (acted - began) * 1000,
             (rendered - acted) * 1000,
             (time.perf_counter() - rendered) * 1000,
@@ -646,9 +707,11 @@ def make_main(
     device_language: str | None = None,
     offline_fonts: PageFonts | None = None,
     undo: Undo | None = None,
+    uploads: Uploads | None = None,
 ) -> Callable[..., Any]:
     """`offline_fonts` overrides what `web` implies (the offline build serves a
-    prepared client's fonts from its own folder)."""
+    prepared client's fonts from its own folder); `uploads`, given by the web
+    server only, receives import files over HTTP."""
     fonts, waiting = offline_fonts or page_fonts(web)
 
     async def main(page: ft.Page, keeper: Keeper | None = None) -> None:
@@ -656,7 +719,7 @@ def make_main(
         page.theme = theme(LIGHT)
         page.dark_theme = theme(DARK)
         page.theme_mode = ft.ThemeMode.SYSTEM
-        session = Session(page, store, keeper, waiting, durable, device_language, undo)
+        session = Session(page, store, keeper, waiting, durable, device_language, undo, uploads)
         page.on_route_change = session.route_changed
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected

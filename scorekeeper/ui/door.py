@@ -53,6 +53,7 @@ class BoundedHttp(HttpToolsProtocol):
         self.waiting_since: float | None = None  # no request in progress since then
         self.header_timer: asyncio.TimerHandle | None = None
         self.header_bytes = 0
+        self.header_tail = b""  # the last bytes read, for an end of headers split in two
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -63,6 +64,7 @@ class BoundedHttp(HttpToolsProtocol):
     def wait_for_headers(self) -> None:
         self.waiting_since = self.loop.time()
         self.header_bytes = 0
+        self.header_tail = b""
         if self.header_timer is None:
             self.header_timer = self.loop.call_later(self.header_seconds, self.too_slow)
 
@@ -95,12 +97,21 @@ class BoundedHttp(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         if self.waiting_since is not None:
-            self.header_bytes += len(data)
+            self.header_bytes += self.header_part(data)
             if self.header_bytes > MAX_HEADER_BYTES:
                 log.warning("closed a connection from %s: headers too long", self.who()[0])
                 self.transport.abort()
                 return
         super().data_received(data)
+
+    def header_part(self, data: bytes) -> int:
+        """How many bytes of `data` are headers: a read often brings the body's
+        first bytes with the end of the headers (an upload's whole first
+        256 KiB), and those are not headers."""
+        seen = self.header_tail + data
+        end = seen.find(b"\r\n\r\n")
+        self.header_tail = seen[-3:]
+        return len(data) if end < 0 else max(0, end + 4 - (len(seen) - len(data)))
 
     def on_message_begin(self) -> None:
         super().on_message_begin()

@@ -30,6 +30,7 @@ from scorekeeper.ui.app import (
 )
 from scorekeeper.ui.live import LiveBoard
 from scorekeeper.ui.palette import DARK, LIGHT
+from scorekeeper.ui.upload import Uploads
 from scorekeeper.ui.watch import WatchSession, own_update_state
 from scorekeeper.ui.webclient import WebClient
 
@@ -240,10 +241,13 @@ def make_web_main(
     access: Access,
     web: WebClient | None = None,
     keeper_seen: Callable[[ft.Page], None] = lambda _page: None,
+    uploads: Uploads | None = None,
 ) -> Callable[[ft.Page], Any]:
     """`keeper_seen` is told of each page that gets the keeper's app (the server
-    never closes those to make room for other pages)."""
-    keeper_main = make_main(store, web)
+    never closes those to make room for other pages); `uploads` receives a
+    keeper's import files (the route of web.build_app; without it, a file's
+    bytes come with the pick, as in the offline build)."""
+    keeper_main = make_main(store, web, uploads=uploads)
     fonts, waiting = page_fonts(web)
 
     async def main(page: ft.Page) -> None:

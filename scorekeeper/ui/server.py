@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 import psutil
 import uvicorn
 
-from scorekeeper.exchange import MAX_INPUT_BYTES
 from scorekeeper.i18n import _
 from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import data_folder
@@ -22,11 +21,14 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.ui.gate import Access, Links, make_web_main
 from scorekeeper.ui.static import StaticClient
+from scorekeeper.ui.upload import Uploads
 from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
 from scorekeeper.ui.webclient import prepare
 
-# The largest import file arrives in one websocket message, with a little framing.
-WS_MAX_BYTES = MAX_INPUT_BYTES + 2**20
+# The largest message a page sends: events, typed text, its storage's answers,
+# a picked file's name and size. An import file comes over HTTP (upload.py),
+# never in a websocket message; a bigger message closes that page's socket.
+WS_MAX_BYTES = 2**20
 
 # The page's meta description (for an installed app's listing, never on screen).
 DESCRIPTION = "Score keeping for Spades played with a real deck: bids, nil, bags, the race to 500."
@@ -73,12 +75,14 @@ def web_app(
         app_description=DESCRIPTION,
     )
     sessions = Sessions(limits)
+    uploads = Uploads(throttle=access.throttle)  # wrong tokens slow down as wrong keys do
     return build_app(
-        make_web_main(store, access, web, keeper_seen=sessions.keeper_page),
+        make_web_main(store, access, web, keeper_seen=sessions.keeper_page, uploads=uploads),
         ServerConfig(hosts=hosts, limits=limits, assets_dir=str(ASSETS_DIR)),
         static=static,
         on_startup=on_startup,
         sessions=sessions,
+        uploads=uploads,
     )
 
 
@@ -93,9 +97,9 @@ def uvicorn_config(
     believed only from the proxies named: uvicorn would believe any from
     127.0.0.1, so a local process could pose as many devices and slip past the
     per-address caps and the slow-down for wrong secrets. Connections are
-    bounded in number and in time (`door.py`). A websocket message may be as
-    large as the largest import file (uvicorn's 16 MiB would close the page
-    of a valid 17-20 MB import)."""
+    bounded in number and in time (`door.py`). A websocket message is at most
+    WS_MAX_BYTES (uvicorn's own 16 MiB would let each page make the server
+    hold 16 MiB for one message); an import file comes over HTTP."""
     return uvicorn.Config(
         app,
         host=bind,

@@ -8,6 +8,7 @@ leaves `errors` (field -> message, all at once) or `message` for the views.
 import copy
 import errno
 import json
+import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
@@ -353,9 +354,7 @@ class AppState:
         if data is None:
             return
         if len(data) > MAX_INPUT_BYTES:
-            self.message = _("{name} is too big to be a Spades file ({size} MB).").format(
-                name=name, size=len(data) // 1_000_000
-            )
+            self.file_too_big(name, len(data))
             return
         try:
             incoming = parse_import(load_json(data))
@@ -382,6 +381,27 @@ class AppState:
         self.message = ngettext(
             "Imported {count} game from {name}.", "Imported {count} games from {name}.", len(saved)
         ).format(count=len(saved), name=name)
+
+    def import_failed(self, name: str) -> None:
+        """A served import whose file did not arrive whole: nothing was read."""
+        self.show_history()
+        self.message = _(
+            "Nothing was imported from {name}: the file did not arrive whole. Try again."
+        ).format(name=name)
+
+    def file_too_big(self, name: str, size: int) -> None:
+        """A file over the import limit: refused before a byte of it is read
+        (served, its size is known from the picker), or once read."""
+        self.show_history()
+        shown = math.ceil(size / 100_000) / 10  # never rounded down to the limit itself
+        self.message = _(
+            "{name} is too big to be a Spades file ({size} MB; the limit is {limit} MB). "
+            "Choose a file made with Export JSON."
+        ).format(
+            name=name,
+            size=i18n.decimal(shown, "#,##0.0"),
+            limit=i18n.number(MAX_INPUT_BYTES // 1_000_000),
+        )
 
     def more_history(self) -> None:
         more = self.store.history(

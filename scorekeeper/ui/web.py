@@ -28,12 +28,13 @@ from flet.messaging.protocol import (
     decode_ext_from_msgpack,
 )
 from flet_web.fastapi import FastAPI, FletApp, FletStaticFiles, app_manager
-from starlette.routing import Mount, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from scorekeeper.access import redacted
 from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
+from scorekeeper.ui.upload import UPLOAD_PREFIX, Uploads
 
 log = logging.getLogger(__name__)
 
@@ -523,9 +524,13 @@ def build_app(
     static: ASGIApp | None = None,
     on_startup: Callable[[], None] | None = None,
     sessions: Sessions | None = None,
+    uploads: Uploads | None = None,
 ) -> ASGIApp:
-    """The whole server as one ASGI app: guard, websocket endpoint, static files."""
+    """The whole server as one ASGI app: guard, websocket endpoint, the route
+    that receives a keeper's import file (`uploads`, shared with the sessions
+    that open its slots), static files."""
     sessions = sessions or Sessions(config.limits)
+    uploads = uploads or Uploads()
     api = FastAPI(
         docs_url=None,
         redoc_url=None,
@@ -533,6 +538,7 @@ def build_app(
         on_startup=[on_startup] if on_startup else None,
         routes=[
             WebSocketRoute(f"/{WS_PATH}", FletSocket(main, sessions)),
+            Route(UPLOAD_PREFIX + "{token}", uploads),  # any method: 405 is its own
             Mount("/", app=HttpOnly(static or flet_static_files(config))),
         ],
     )
