@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import scoring
 from scorekeeper.draft import HandDraft, Step, fit
-from scorekeeper.errors import InvalidHandError, InvalidRulesError
+from scorekeeper.errors import InvalidGameError, InvalidHandError, InvalidRulesError
 from scorekeeper.game import remove_hand, replace_hand
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import FailedNilTricks, RuleSet, rules_from_dict
@@ -65,6 +65,11 @@ def test_a_game_scored_again_gives_the_kept_score_and_the_first_one_is_scored(mo
     first = score_game(played)
     assert score_game(played) is first
     assert score_game(game(EVEN)) == first and score_game(game(EVEN)) is not first
+
+
+def test_rules_that_do_not_fit_the_variant_are_refused_when_the_game_is_scored():
+    with pytest.raises(InvalidGameError, match="big_bid_min 14"):
+        score_game(game(rules=RuleSet(big_bid_min=14)))
 
 
 def test_a_side_exactly_at_the_target_wins_the_game_by_reaching_it():
