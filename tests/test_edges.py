@@ -72,6 +72,12 @@ def test_rules_that_do_not_fit_the_variant_are_refused_when_the_game_is_scored()
         score_game(game(rules=RuleSet(big_bid_min=14)))
 
 
+def test_a_game_with_no_hand_is_in_progress_untied_with_no_winner():
+    fresh = score_game(game())
+    assert (fresh.status, fresh.winner, fresh.tied) == (Status.IN_PROGRESS, None, False)
+    assert fresh.tied is False
+
+
 def test_a_side_exactly_at_the_target_wins_the_game_by_reaching_it():
     final = score_game(game(EVEN, rules=RuleSet(target=61)))
     assert (final.status, final.winner) == (Status.FINISHED, 0)
