@@ -17,6 +17,7 @@ from scorekeeper.game import add_hand, undo_last_hand
 from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
+from scorekeeper.storage import backups, migration
 from scorekeeper.storage import store as store_module
 from scorekeeper.storage.documents import game_to_document, summary_from_document
 from scorekeeper.storage.store import (
@@ -278,7 +279,7 @@ def test_concurrent_writers_from_threads_lose_nothing(tmp_path):
 
 
 def test_backups_roll_and_restore(tmp_path, monkeypatch):
-    monkeypatch.setattr(store_module, "BACKUP_DAYS", 3)
+    monkeypatch.setattr(backups, "BACKUP_DAYS", 3)
     with GameStore(tmp_path) as store:
         old = store.create(game(EVEN))
         for day in range(1, 6):
@@ -314,8 +315,8 @@ def test_migrations_run_from_older_schemas(tmp_path, monkeypatch):
     data = json.loads((tmp_path / "active.json").read_text())
     del data["games"]["1"]["revision"]
     (tmp_path / "active.json").write_text(json.dumps(data))
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 3)
-    monkeypatch.setitem(store_module.MIGRATIONS, 2, add_revision)
+    monkeypatch.setattr(migration, "SCHEMA_VERSION", 3)
+    monkeypatch.setitem(migration.MIGRATIONS, 2, add_revision)
     with GameStore(tmp_path) as store:
         assert store.get(saved.id).revision == 1
         store.save(saved.id, add_hand(saved.game, EVEN), 1)  # written at the next save

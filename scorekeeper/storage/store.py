@@ -23,13 +23,10 @@ lock serializes all access, so threads and browser sessions can share a store.
 
 import contextlib
 import functools
-import hashlib
-import re
-import secrets
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -45,14 +42,19 @@ from scorekeeper.scoring import Status
 from scorekeeper.stats import GameFacts, Tally, person, tally
 from scorekeeper.storage import platform, snapshot
 from scorekeeper.storage.atomic import (
-    JOURNAL,
     AtomicJSONStorage,
     DamagedFileError,
     Tables,
     Transaction,
-    read_json_file,
     remove_temporaries,
     replay_journal,
+)
+from scorekeeper.storage.backups import (
+    DAY_PATTERN,
+    backup_days,
+    daily_backup,
+    day_folders,
+    restore_backup,
 )
 from scorekeeper.storage.documents import (
     draft_from_document,
@@ -64,20 +66,19 @@ from scorekeeper.storage.documents import (
     instant,
     stored_summary,
     summary_from_document,
-    tally_from_document,
-    tally_to_document,
 )
 from scorekeeper.storage.errors import (
     ConflictError,
-    DataFolderError,
     GameNotFoundError,
     NewerVersionError,
     StorageError,
     StoreLockedError,
     folder_unusable,
-    reason,
     write_failed,
 )
+from scorekeeper.storage.ids import new_id, now
+from scorekeeper.storage.migration import meta, read_checked, read_legacy_index, refuse_newer
+from scorekeeper.storage.tallies import kept_tally, kept_totals, tally_rows
 
 __all__ = [
     "ConflictError",
@@ -87,21 +88,16 @@ __all__ = [
     "Page",
     "StorageError",
     "StoreLockedError",
+    "backup_days",
+    "new_id",
+    "now",
     "restore_backup",
 ]
 
-SCHEMA_VERSION = 2
-# MIGRATIONS[n] turns the tables of schema n into schema n + 1. Schema 2 moved
-# the summaries out of index.json into index/ and facts/ (see _upgrade_layout);
-# the active and archive files kept their shape.
-MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {1: lambda tables: tables}
 P = ParamSpec("P")
 R = TypeVar("R")
 SHARD_SIZE = 250
-BACKUP_DAYS = 7
 NOTICE_LIST = 10  # a notice names at most this many games, then gives a count
-DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
-SCHEMA_AT_START = re.compile(rb'\{\s*"_meta"\s*:\s*\{\s*"1"\s*:\s*\{\s*"schema"\s*:\s*(\d{1,9})\b')
 # What an index file's row needs to list a game ...
 LISTED_KEYS = frozenset(
     (
@@ -127,49 +123,6 @@ SUMMARY_KEYS = LISTED_KEYS | {"team_names"}
 class Page:
     items: tuple[GameSummary, ...]
     total: int  # matching games in all
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def new_id(at: datetime, taken: set[str] | frozenset[str] = frozenset()) -> str:
-    """A game id: the time it was made (readable, sorts by age) and 8 random
-    hex digits; never one in `taken` (the store's ids and the batch's so far)."""
-    while True:
-        game_id = f"{at:%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
-        if game_id not in taken:
-            return game_id
-
-
-def _meta(kind: str) -> dict[str, Any]:
-    return {"schema": SCHEMA_VERSION, "kind": kind}
-
-
-def _check_kind(path: Path, tables: Tables, kind: str) -> Tables:
-    """The file's tables at this schema; DamagedFileError if it is not ours,
-    NewerVersionError if a newer app wrote it."""
-    meta = tables.get("_meta", {}).get("1", {})
-    version = meta.get("schema") if isinstance(meta, dict) else None
-    if not isinstance(meta, dict) or meta.get("kind") != kind or type(version) is not int:
-        raise DamagedFileError(path, later("it is not a Spades Scorekeeper file"))
-    if version > SCHEMA_VERSION:
-        raise NewerVersionError(
-            _(
-                "these games were saved by a newer version of Spades Scorekeeper "
-                "({file} has schema {version}, this version knows {known}); upgrade the app"
-            ).format(file=path, version=version, known=SCHEMA_VERSION),
-            _("These games were saved by a newer version of the app; upgrade it."),
-        )
-    if version < SCHEMA_VERSION:
-        if any(step not in MIGRATIONS for step in range(version, SCHEMA_VERSION)):
-            raise DamagedFileError(
-                path, later("schema {version} is not one this app ever wrote", version=version)
-            )
-        for step in range(version, SCHEMA_VERSION):
-            tables = MIGRATIONS[step](tables)
-    tables["_meta"] = {"1": _meta(kind)}
-    return tables
 
 
 def _shard_name(number: int) -> str:
@@ -259,22 +212,20 @@ class GameStore:
                 raise FileExistsError(17, "File exists", str(folder / name))
         legacy = folder / "index.json"
         # Read first: a folder from a newer version is refused before anything is written.
-        active = self._read_checked(folder / "active.json", "active")
-        players = self._read_checked(folder / "players.json", "players")
+        active = read_checked(folder / "active.json", "active")
+        players = read_checked(folder / "players.json", "players")
         index_files = self._index_numbers_on_disk()
-        index_tables = {n: self._read_checked(self._path("index", n), "index") for n in index_files}
-        legacy_tables = (
-            self._read_checked(legacy, "index", schema_limit=1) if legacy.exists() else None
-        )
+        index_tables = {n: read_checked(self._path("index", n), "index") for n in index_files}
+        legacy_tables = read_legacy_index(legacy) if legacy.exists() else None
         for kind in ("archive", "facts"):  # read when first needed: only their schema now
             for path in sorted((folder / kind).glob("[0-9]*.json")):
-                self._refuse_newer(path, kind)
+                refuse_newer(path, kind)
         # Then write: finish an interrupted change, clean temporaries, fix damage.
         if replay_journal(folder):
-            active = self._read_checked(folder / "active.json", "active")
-            players = self._read_checked(folder / "players.json", "players")
+            active = read_checked(folder / "active.json", "active")
+            players = read_checked(folder / "players.json", "players")
             index_tables = {
-                n: self._read_checked(self._path("index", n), "index")
+                n: read_checked(self._path("index", n), "index")
                 for n in self._index_numbers_on_disk()
             }
         remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
@@ -291,7 +242,7 @@ class GameStore:
         if legacy.exists():
             self._upgrade_layout(legacy_tables)  # writes index/ and facts/
             index_tables = {
-                n: self._read_checked(self._path("index", n), "index")
+                n: read_checked(self._path("index", n), "index")
                 for n in self._index_numbers_on_disk()
             }
         archived = set(self._shard_numbers_on_disk())
@@ -305,28 +256,8 @@ class GameStore:
         if renamed:
             self._tell_renamed(renamed)
 
-    def _refuse_newer(self, path: Path, kind: str) -> None:
-        """NewerVersionError if a newer app wrote `path`. Only the start of the
-        file is read when it begins as this app writes files (its `_meta` first)."""
-        with open(path, "rb") as f:
-            start = SCHEMA_AT_START.match(f.read(200))
-        if start is None or int(start[1]) > SCHEMA_VERSION:
-            self._read_checked(path, kind)  # raises NewerVersionError; damage waits
-
     def _path(self, kind: str, number: int) -> Path:
         return self.folder / kind / _shard_name(number)
-
-    def _read_checked(self, path: Path, kind: str, schema_limit: int | None = None) -> Any:
-        """Parsed and checked tables, None if absent, or the DamagedFileError."""
-        try:
-            tables = read_json_file(path)
-            if tables is None:
-                return None
-            if schema_limit is not None:  # the old index.json: read for its merges only
-                return tables
-            return _check_kind(path, tables, kind)
-        except DamagedFileError as damage:
-            return damage
 
     def _db(self, path: Path, kind: str, tables: Any) -> TinyDB:
         """A TinyDB over already parsed tables. A damaged file is moved aside and
@@ -334,16 +265,16 @@ class GameStore:
         if isinstance(tables, DamagedFileError):
             tables = self._recover(path, kind, tables)
         if tables is None:
-            tables = {"_meta": {"1": _meta(kind)}}
+            tables = {"_meta": {"1": meta(kind)}}
         return TinyDB(
-            path, storage=AtomicJSONStorage, transaction=self._txn, tables=tables, meta=_meta(kind)
+            path, storage=AtomicJSONStorage, transaction=self._txn, tables=tables, meta=meta(kind)
         )
 
     def _recover(self, path: Path, kind: str, damage: DamagedFileError) -> Tables | None:
         moved = self._move_aside(path)
-        for day in reversed(self._backup_days()):
+        for day in reversed(day_folders(self.folder, now().date())):
             candidate = day / path.relative_to(self.folder)
-            tables = self._read_checked(candidate, kind)
+            tables = read_checked(candidate, kind)
             if isinstance(tables, dict):
                 platform.copy_atomically(candidate, path)
                 self.notices.append(
@@ -439,9 +370,9 @@ class GameStore:
             self._remember(row)
 
     def _recover_missing(self, path: Path) -> bool:
-        for day in reversed(self._backup_days()):
+        for day in reversed(day_folders(self.folder, now().date())):
             candidate = day / path.relative_to(self.folder)
-            if isinstance(self._read_checked(candidate, "archive"), dict):
+            if isinstance(read_checked(candidate, "archive"), dict):
                 platform.copy_atomically(candidate, path)
                 self.notices.append(
                     later(
@@ -466,13 +397,13 @@ class GameStore:
             summary, fact = entry
             summaries[str(i)] = summary
             facts[str(i)] = {"id": summary["id"], "facts": fact}
-        counts = _tally_rows(facts.values())
+        counts = tally_rows(facts.values())
         index = {
-            "_meta": {"1": _meta("index")},
+            "_meta": {"1": meta("index")},
             "summaries": summaries,
-            "totals": _kept_totals(summaries.values(), counts),
+            "totals": kept_totals(summaries.values(), counts),
         }
-        facts_tables = {"_meta": {"1": _meta("facts")}, "facts": facts}
+        facts_tables = {"_meta": {"1": meta("facts")}, "facts": facts}
         with self._transaction():
             index_db = self._db(self._path("index", number), "index", index)
             facts_db = self._db(self._path("facts", number), "facts", facts_tables)
@@ -486,19 +417,17 @@ class GameStore:
         """Take the tally the index file keeps if it counted exactly the games the
         file lists, as they are now (one written by an older version, or restored
         alone, is counted again). Checked on first use, so opening pays nothing."""
-        tables = self._index[number].storage.read() or {}
-        kept = tables.get("totals", {}).get("1", {})
-        with contextlib.suppress(KeyError, TypeError, ValueError):
-            if kept["covers"] == _covers(tables["summaries"].values()):
-                self._totals[number] = tally_from_document(kept["tally"])
+        counts = kept_tally(self._index[number].storage.read() or {})
+        if counts is not None:
+            self._totals[number] = counts
 
     def _retally(self, number: int) -> None:
         """Count a shard again from its facts after its games changed, within
         the caller's transaction; the index file keeps the count."""
-        counts = _tally_rows(_rows(self._facts_db(number), "facts"))
+        counts = tally_rows(_rows(self._facts_db(number), "facts"))
         db = self._index_db(number)
         tables = db.storage.read() or {}
-        tables["totals"] = _kept_totals(tables.get("summaries", {}).values(), counts)
+        tables["totals"] = kept_totals(tables.get("summaries", {}).values(), counts)
         db.storage.write(tables)
         self._then(lambda: self._totals.__setitem__(number, counts))
 
@@ -510,7 +439,7 @@ class GameStore:
                 with self._transaction():
                     self._retally(number)
             except StorageError:  # not kept on disk: counted again after the next open
-                self._totals[number] = _tally_rows(_rows(self._facts_db(number), "facts"))
+                self._totals[number] = tally_rows(_rows(self._facts_db(number), "facts"))
         return self._totals[number]
 
     def _entry_from_game(
@@ -570,13 +499,13 @@ class GameStore:
     def _shard(self, number: int) -> TinyDB:
         if number not in self._shards:
             path = self._path("archive", number)
-            self._shards[number] = self._db(path, "archive", self._read_checked(path, "archive"))
+            self._shards[number] = self._db(path, "archive", read_checked(path, "archive"))
         return self._shards[number]
 
     def _facts_db(self, number: int) -> TinyDB:
         if number not in self._facts_dbs:
             path = self._path("facts", number)
-            tables = self._read_checked(path, "facts")
+            tables = read_checked(path, "facts")
             listed = {d["id"] for d in self._index_rows(number)}
             rows = tables.get("facts", {}).values() if isinstance(tables, dict) else None
             if tables is None and not listed:
@@ -829,60 +758,6 @@ class GameStore:
 
     # -- backups --------------------------------------------------------------
 
-    def _backup_days(self, today: date | None = None) -> list[Path]:
-        """Backups by day, oldest first; a day after today (a clock that was
-        wrong) is listed but never taken as the latest."""
-        folder = self.folder / "backups"
-        if not folder.is_dir():
-            return []
-        limit = (today or now().date()).isoformat()
-        return sorted(
-            p
-            for p in folder.iterdir()
-            if DAY_PATTERN.fullmatch(p.name) and p.is_dir() and p.name <= limit
-        )
-
-    def _daily_backup(self, today: date | None = None) -> Path | None:
-        """Copy every file once a day; best effort (a warning when it fails)."""
-        day = (today or now().date()).isoformat()
-        target = self.folder / "backups" / day
-        if target.exists():
-            return None
-        tmp = self.folder / "backups" / f".{day}.tmp"
-        try:
-            return self._make_backup(day, target, tmp)
-        except BaseException as error:
-            platform.remove_tree(tmp)  # never a half-made backup left behind
-            if not isinstance(error, OSError):
-                raise
-            self.notices.append(
-                later(
-                    "today's backup could not be made ({reason}); your games are not affected.",
-                    reason=reason(error),
-                )
-            )
-            return None
-
-    def _make_backup(self, day: str, target: Path, tmp: Path) -> Path:
-        days = self._backup_days(date.fromisoformat(day))
-        previous = days[-1] if days else None
-        platform.remove_tree(tmp)
-        platform.make_folder(tmp.parent)
-        platform.make_folder(tmp)
-        for name in ("archive", "index", "facts"):
-            platform.make_folder(tmp / name)
-        for source, kind in self._data_files():
-            relative = source.relative_to(self.folder)
-            old = previous / relative if previous else None
-            if old and old.exists() and _same_file_version(old, source):
-                platform.link_or_copy(old, tmp / relative)
-            elif self._readable(source, kind):
-                platform.copy_file(source, tmp / relative)
-        platform.replace(tmp, target)
-        for stale in self._backup_days(date.fromisoformat(day))[:-BACKUP_DAYS]:
-            platform.remove_tree(stale)
-        return target
-
     def _readable(self, source: Path, kind: str) -> bool:
         """Never back up a file that does not read: a damaged file is dealt with
         (restored from an older backup) before it is copied. Each is parsed once."""
@@ -907,6 +782,11 @@ class GameStore:
         if not folder.is_dir():
             return []
         return sorted(p.name for p in folder.iterdir() if DAY_PATTERN.fullmatch(p.name))
+
+    def _daily_backup(self, today: date | None = None) -> Path | None:
+        return daily_backup(
+            self.folder, self._data_files(), self._readable, self.notices, today or now().date()
+        )
 
     # -- the public operations -----------------------------------------------
 
@@ -1195,106 +1075,3 @@ def _rows(db: TinyDB, table: str) -> list[dict[str, Any]]:
     """A table's rows as stored, without TinyDB's per-row objects."""
     tables = db.storage.read() or {}
     return list(tables.get(table, {}).values())
-
-
-def _tally_rows(rows: Iterable[Any]) -> Tally:
-    """The tally of a facts table's rows ({"id", "facts"})."""
-    return tally(
-        facts_from_document(row["facts"])
-        for row in rows
-        if isinstance(row, dict) and row.get("facts")
-    )
-
-
-def _covers(summaries: Iterable[dict[str, Any]]) -> str:
-    """Which games, as last saved, a kept tally counted."""
-    digest = hashlib.blake2b(digest_size=16)
-    for row in summaries:  # in file order: a file reordered is merely counted again
-        digest.update(f"{row['id']}\t{row['updated_at']}\n".encode())
-    return digest.hexdigest()
-
-
-def _kept_totals(summaries: Iterable[dict[str, Any]], counts: Tally) -> dict[str, Any]:
-    return {"1": {"covers": _covers(summaries), "tally": tally_to_document(counts)}}
-
-
-def _same_file_version(a: Path, b: Path) -> bool:
-    sa, sb = a.stat(), b.stat()
-    return sa.st_size == sb.st_size and sa.st_mtime_ns == sb.st_mtime_ns
-
-
-def backup_days(folder: Path) -> list[str]:
-    backups = folder / "backups"
-    if not backups.is_dir():
-        return []
-    return sorted(p.name for p in backups.iterdir() if DAY_PATTERN.fullmatch(p.name) and p.is_dir())
-
-
-DATA_NAMES = ("active.json", "players.json", "index.json", JOURNAL)
-
-
-def restore_backup(folder: Path, day: str) -> Path:
-    """Replace the data files by a backup's; the current ones go to damaged/.
-
-    `day` must be one listed by `backups`. Run while no app uses the folder
-    (the lock is taken for the duration).
-    """
-    days = backup_days(folder)
-    if day not in days:
-        listed = ", ".join(days) or _("none yet")
-        raise StorageError(
-            _("{day} is not a backup day; the backups are: {days}").format(
-                day=repr(day)[:80], days=listed
-            )
-        )
-    source = folder / "backups" / day
-    made = all((source / kind).is_dir() for kind in ("archive", "index", "facts"))
-    if not (made or any(source.rglob("*.json"))):  # restoring it would put every game aside
-        raise StorageError(
-            _(
-                "backups/{day} holds no saved games and is not a backup the app made; "
-                "nothing was restored"
-            ).format(day=day)
-        )
-    lock = platform.FolderLock(folder)
-    try:
-        taken = lock.acquire()
-    except OSError as error:
-        raise folder_unusable(folder, error) from None
-    if not taken:
-        raise StoreLockedError(
-            _("the data folder {folder} is in use; close the app before restoring").format(
-                folder=folder
-            )
-        )
-    try:
-        aside = folder / "damaged" / f"before-restore-{now():%Y%m%dT%H%M%S}"
-        platform.make_folder(aside.parent)
-        platform.make_folder(aside)
-        for name in ("archive", "index", "facts"):
-            platform.make_folder(aside / name)
-        for name in DATA_NAMES:
-            if (folder / name).exists():
-                platform.replace(folder / name, aside / name)
-        for kind in ("archive", "index", "facts"):
-            if (folder / kind).is_dir():
-                for shard in (folder / kind).glob("[0-9]*.json"):
-                    platform.replace(shard, aside / kind / shard.name)
-        for moved in (folder, *(folder / kind for kind in ("archive", "index", "facts"))):
-            if moved.is_dir():
-                platform.fsync_folder(moved)
-        for item in source.rglob("*.json"):
-            target = folder / item.relative_to(source)
-            platform.make_folder(target.parent)
-            platform.copy_atomically(item, target)  # each rename made durable
-        platform.fsync_folder(folder)  # and the folders made for them
-        return aside
-    except OSError as error:
-        raise DataFolderError(
-            _(
-                "the backup could not be restored ({reason}); "
-                "the files it was replacing are in {aside}"
-            ).format(reason=reason(error), aside=aside)
-        ) from None
-    finally:
-        lock.release()
