@@ -50,7 +50,6 @@ from scorekeeper.storage.atomic import (
     replay_journal,
 )
 from scorekeeper.storage.backups import (
-    DAY_PATTERN,
     backup_days,
     daily_backup,
     day_folders,
@@ -778,10 +777,8 @@ class GameStore:
                 yield path, kind
 
     def backups(self) -> list[str]:
-        folder = self.folder / "backups"
-        if not folder.is_dir():
-            return []
-        return sorted(p.name for p in folder.iterdir() if DAY_PATTERN.fullmatch(p.name))
+        """The days `restore_backup` accepts."""
+        return backup_days(self.folder)
 
     def _daily_backup(self, today: date | None = None) -> Path | None:
         return daily_backup(
