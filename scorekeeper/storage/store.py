@@ -21,7 +21,6 @@ the process is killed. One process owns a folder (a lock file); inside it one
 lock serializes all access, so threads and browser sessions can share a store.
 """
 
-import contextlib
 import functools
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -42,10 +41,8 @@ from scorekeeper.scoring import Status
 from scorekeeper.stats import GameFacts, Tally, person, tally
 from scorekeeper.storage import platform, snapshot
 from scorekeeper.storage.atomic import (
-    AtomicJSONStorage,
     DamagedFileError,
     Tables,
-    Transaction,
     remove_temporaries,
     replay_journal,
 )
@@ -76,6 +73,7 @@ from scorekeeper.storage.errors import (
     write_failed,
 )
 from scorekeeper.storage.ids import new_id, now
+from scorekeeper.storage.journal import Journal
 from scorekeeper.storage.migration import meta, read_checked, read_legacy_index, refuse_newer
 from scorekeeper.storage.tallies import kept_tally, kept_totals, tally_rows
 
@@ -141,7 +139,7 @@ def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
                 store = args[0]
                 assert isinstance(store, GameStore)
                 if writes:
-                    store._reset_after_failure()
+                    store._journal.reset_after_failure()
                     raise write_failed(error) from None
                 raise folder_unusable(store.folder, error) from None
 
@@ -155,8 +153,7 @@ class GameStore:
         self.folder = folder
         self.notices: list[later] = []  # things the user must be told (moved files)
         self._lock = threading.RLock()
-        self._txn = Transaction(folder)
-        self._after: list[Callable[[], None]] = []
+        self._journal = Journal(folder, self._databases)
         self._shards: dict[int, TinyDB] = {}
         self._index: dict[int, TinyDB] = {}
         self._facts_dbs: dict[int, TinyDB] = {}
@@ -194,8 +191,7 @@ class GameStore:
         """Forget what memory holds and read the folder again: its files were
         put back as they were stored (the offline build, after a failed sync)."""
         with self._lock:
-            self._txn = Transaction(self.folder)
-            self._after = []
+            self._journal = Journal(self.folder, self._databases)
             for kept in (self._shards, self._index, self._facts_dbs, self._totals):
                 kept.clear()
             self._summaries.clear()
@@ -265,9 +261,7 @@ class GameStore:
             tables = self._recover(path, kind, tables)
         if tables is None:
             tables = {"_meta": {"1": meta(kind)}}
-        return TinyDB(
-            path, storage=AtomicJSONStorage, transaction=self._txn, tables=tables, meta=meta(kind)
-        )
+        return self._journal.database(path, kind, tables)
 
     def _recover(self, path: Path, kind: str, damage: DamagedFileError) -> Tables | None:
         moved = self._move_aside(path)
@@ -403,12 +397,12 @@ class GameStore:
             "totals": kept_totals(summaries.values(), counts),
         }
         facts_tables = {"_meta": {"1": meta("facts")}, "facts": facts}
-        with self._transaction():
+        with self._journal.transaction():
             index_db = self._db(self._path("index", number), "index", index)
             facts_db = self._db(self._path("facts", number), "facts", facts_tables)
             index_db.storage.write(index)
             facts_db.storage.write(facts_tables)
-            self._then(lambda: self._totals.__setitem__(number, counts))
+            self._journal.then(lambda: self._totals.__setitem__(number, counts))
         self._index[number] = index_db
         self._facts_dbs[number] = facts_db
 
@@ -428,14 +422,14 @@ class GameStore:
         tables = db.storage.read() or {}
         tables["totals"] = kept_totals(tables.get("summaries", {}).values(), counts)
         db.storage.write(tables)
-        self._then(lambda: self._totals.__setitem__(number, counts))
+        self._journal.then(lambda: self._totals.__setitem__(number, counts))
 
     def _shard_totals(self, number: int) -> Tally:
         if number not in self._totals:
             self._adopt_totals(number)
         if number not in self._totals:
             try:
-                with self._transaction():
+                with self._journal.transaction():
                     self._retally(number)
             except StorageError:  # not kept on disk: counted again after the next open
                 self._totals[number] = tally_rows(_rows(self._facts_db(number), "facts"))
@@ -534,55 +528,6 @@ class GameStore:
         db = self._index.get(number)
         return _rows(db, "summaries") if db is not None else []
 
-    # -- transactions ----------------------------------------------------------
-
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """Every file written inside changes together, or none does."""
-        if self._txn.open:  # already inside one
-            yield
-            return
-        self._txn.begin()
-        self._after = []
-        try:
-            yield
-        except BaseException:
-            self._txn.rollback()
-            self._drop_query_caches()
-            raise
-        try:
-            self._txn.commit()
-        except BaseException:
-            self._drop_query_caches()
-            raise
-        after, self._after = self._after, []
-        for step in after:
-            step()
-
-    def _then(self, step: Callable[[], None]) -> None:
-        """Change memory once the transaction under way is durable."""
-        if self._txn.open:
-            self._after.append(step)
-        else:
-            step()
-
-    def _reset_after_failure(self) -> None:
-        """After a failed write outside a transaction's own handling: drop what
-        TinyDB changed in memory, so the files on disk are what is read next."""
-        if self._txn.open:
-            self._txn.rollback()
-        dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
-        for db in [*dbs, *self._facts_dbs.values()]:
-            if isinstance(db.storage, AtomicJSONStorage):
-                db.storage.forget()
-        self._drop_query_caches()
-
-    def _drop_query_caches(self) -> None:
-        dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
-        for db in [*dbs, *self._facts_dbs.values()]:
-            for name in db.tables():
-                db.table(name).clear_cache()
-
     # -- moves between active and archive ------------------------------------
 
     def _archive_many(self, docs: Sequence[dict[str, Any]]) -> None:
@@ -593,7 +538,7 @@ class GameStore:
             known = self._summaries.get(doc["id"])
             shard = known["shard"] if known else self._shard_with_room(by_shard)
             by_shard.setdefault(shard, []).append(doc)
-        with self._transaction():
+        with self._journal.transaction():
             for shard, shard_docs in by_shard.items():
                 ids = [d["id"] for d in shard_docs]
                 facts = self._facts_db(shard).table("facts")
@@ -611,7 +556,7 @@ class GameStore:
             ids = [d["id"] for d in docs]
             if any(self._active_doc(i) for i in ids):
                 self._active.table("games").remove(Query().id.one_of(ids))
-            self._then(lambda: self._remember_archived(by_shard))
+            self._journal.then(lambda: self._remember_archived(by_shard))
 
     def _remember_archived(self, by_shard: dict[int, list[dict[str, Any]]]) -> None:
         for shard, shard_docs in by_shard.items():
@@ -640,7 +585,7 @@ class GameStore:
         self._index_db(shard).table("summaries").remove(Query().id == game_id)
         self._facts_db(shard).table("facts").remove(Query().id == game_id)
         self._retally(shard)
-        self._then(lambda: self._after_unarchive(game_id))
+        self._journal.then(lambda: self._after_unarchive(game_id))
 
     def _after_unarchive(self, game_id: str) -> None:
         self._forget(game_id)
@@ -672,7 +617,7 @@ class GameStore:
             elif doc["summary"]["status"] == Status.FINISHED.value:
                 self._archive_many([dict(doc)])
             else:
-                with self._transaction():
+                with self._journal.transaction():
                     self._unarchive(doc["id"])
         return renamed
 
@@ -698,7 +643,7 @@ class GameStore:
         """An in-progress game that shares its id with another, under a new id."""
         fresh = new_id(instant(doc["created_at"]), self._ids())
         renamed = {**dict(doc), "id": fresh, "summary": {**doc["summary"], "id": fresh}}
-        with self._transaction():
+        with self._journal.transaction():
             self._active.table("games").update(renamed, doc_ids=[doc.doc_id])
         return renamed
 
@@ -733,7 +678,7 @@ class GameStore:
                     renamed.append((game_id, fresh))
                     game_id = fresh
                 kept.add(game_id)
-            with self._transaction():
+            with self._journal.transaction():
                 for doc_id, changed in changes:
                     games.update(changed, doc_ids=[doc_id])
                 self._rebuild_index(number)
@@ -812,7 +757,7 @@ class GameStore:
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
-            with self._transaction():
+            with self._journal.transaction():
                 if active:
                     self._active.table("games").insert_multiple(active)
                 if finished:
@@ -849,11 +794,11 @@ class GameStore:
         return doc
 
     def _drop_lost(self, number: int, game_id: str) -> None:
-        with self._transaction():
+        with self._journal.transaction():
             self._index_db(number).table("summaries").remove(Query().id == game_id)
             self._facts_db(number).table("facts").remove(Query().id == game_id)
             self._retally(number)
-            self._then(lambda: self._after_unarchive(game_id))
+            self._journal.then(lambda: self._after_unarchive(game_id))
 
     @_guarded(writes=False)
     def get(self, game_id: str) -> SavedGame:
@@ -871,7 +816,7 @@ class GameStore:
         """Replace a game's content. Refuses if someone saved it in between.
         `done` is the entry this change records: it is dropped in the same
         write, if it is still the one stored."""
-        with self._lock, self._transaction():
+        with self._lock, self._journal.transaction():
             if done is not None and self.draft(game_id) == done:
                 self._active.table("drafts").remove(Query().game_id == game_id)
             current = self._document(game_id)
@@ -894,7 +839,7 @@ class GameStore:
             if doc["summary"]["status"] == Status.FINISHED.value:
                 self._archive_many([doc])
             elif game_id in self._summaries:  # an archived game edited back into play
-                with self._transaction():
+                with self._journal.transaction():
                     self._active.table("games").upsert(doc, Query().id == game_id)
                     self._unarchive(game_id)
             else:
@@ -915,7 +860,8 @@ class GameStore:
 
     @_guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
-        with self._lock, self._transaction():  # one write (an upsert that inserts makes two)
+        # One transaction: one write (an upsert that inserts makes two).
+        with self._lock, self._journal.transaction():
             drafts = self._active.table("drafts")
             if draft is None:
                 if drafts.contains(Query().game_id == game_id):
@@ -938,7 +884,7 @@ class GameStore:
         """Remove a game; returns it so the caller can offer an undo."""
         with self._lock:
             saved = self.get(game_id)
-            with self._transaction():
+            with self._journal.transaction():
                 self.save_draft(game_id, None)
                 if self._active_doc(game_id):
                     self._active.table("games").remove(Query().id == game_id)
@@ -1054,11 +1000,18 @@ class GameStore:
             key = " ".join(name.split()).casefold()
             self._players.table("aliases").remove(Query().name == key)
 
+    def _databases(self) -> list[TinyDB]:
+        return [
+            self._active,
+            self._players,
+            *self._shards.values(),
+            *self._index.values(),
+            *self._facts_dbs.values(),
+        ]
+
     def close(self) -> None:
         with self._lock:
-            dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
-            for db in [*dbs, *self._facts_dbs.values()]:
-                db.close()
+            self._journal.close()
             self._file_lock.release()
 
     def __enter__(self) -> "GameStore":
