@@ -9,7 +9,6 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from tinydb import Query
 
 from scorekeeper.draft import HandDraft
 from scorekeeper.exchange import Incoming
@@ -216,9 +215,8 @@ def test_interrupted_archive_move_is_finished_on_open(tmp_path):
     with GameStore(tmp_path) as store:
         saved = play(store, store.create(short_game()), EVEN)
         # simulate a crash right after the durable first step of the move:
-        store._active.table("games").upsert(
-            game_to_document(replace(saved, game=add_hand(saved.game, WIN), revision=3)),
-            Query().id == saved.id,
+        store._active.put(
+            game_to_document(replace(saved, game=add_hand(saved.game, WIN), revision=3))
         )
     with GameStore(tmp_path) as store:
         assert store.history(status=Status.FINISHED).total == 1

@@ -5,7 +5,6 @@ last BACKUP_DAYS kept. A file unchanged since the previous backup is a hard
 link to it (no space used); a file is copied only once it has been read, so a
 damaged file is never copied over the backup it is recovered from."""
 
-import re
 from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
@@ -20,30 +19,16 @@ from scorekeeper.storage.errors import (
     folder_unusable,
     reason,
 )
+from scorekeeper.storage.files import SHARD_KINDS, day_folders
 from scorekeeper.storage.ids import now
 
 BACKUP_DAYS = 7
-DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 DATA_NAMES = ("active.json", "players.json", "index.json", JOURNAL)
-SHARD_KINDS = ("archive", "index", "facts")
 
 
 def backup_days(folder: Path) -> list[str]:
+    """The days a backup was made, oldest first."""
     return [day.name for day in day_folders(folder, None)]
-
-
-def day_folders(folder: Path, today: date | None) -> list[Path]:
-    """Backups by day, oldest first; with `today`, a day after it (a clock
-    that was wrong) is left out, so it is never taken as the latest."""
-    backups = folder / "backups"
-    if not backups.is_dir():
-        return []
-    limit = today.isoformat() if today else None
-    return sorted(
-        p
-        for p in backups.iterdir()
-        if DAY_PATTERN.fullmatch(p.name) and p.is_dir() and (limit is None or p.name <= limit)
-    )
 
 
 def daily_backup(

@@ -23,7 +23,7 @@ lock serializes all access, so threads and browser sessions can share a store.
 
 import functools
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date
 from pathlib import Path
@@ -38,23 +38,20 @@ from scorekeeper.i18n import _, later
 from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
-from scorekeeper.stats import GameFacts, Tally, person, tally
+from scorekeeper.stats import GameFacts, Tally, tally
 from scorekeeper.storage import platform, snapshot
+from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.atomic import (
     DamagedFileError,
-    Tables,
     remove_temporaries,
     replay_journal,
 )
 from scorekeeper.storage.backups import (
     backup_days,
     daily_backup,
-    day_folders,
     restore_backup,
 )
 from scorekeeper.storage.documents import (
-    draft_from_document,
-    draft_to_document,
     facts_from_document,
     game_from_document,
     game_to_document,
@@ -72,9 +69,11 @@ from scorekeeper.storage.errors import (
     folder_unusable,
     write_failed,
 )
+from scorekeeper.storage.files import DataFiles
 from scorekeeper.storage.ids import new_id, now
 from scorekeeper.storage.journal import Journal
 from scorekeeper.storage.migration import meta, read_checked, read_legacy_index, refuse_newer
+from scorekeeper.storage.players import Players
 from scorekeeper.storage.tallies import kept_tally, kept_totals, tally_rows
 
 __all__ = [
@@ -122,10 +121,6 @@ class Page:
     total: int  # matching games in all
 
 
-def _shard_name(number: int) -> str:
-    return f"{number:06d}.json"
-
-
 def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Any file-system failure left in an operation becomes a StorageError with
     a message for a person (and, for a write, the promise that nothing changed)."""
@@ -153,7 +148,6 @@ class GameStore:
         self.folder = folder
         self.notices: list[later] = []  # things the user must be told (moved files)
         self._lock = threading.RLock()
-        self._journal = Journal(folder, self._databases)
         self._shards: dict[int, TinyDB] = {}
         self._index: dict[int, TinyDB] = {}
         self._facts_dbs: dict[int, TinyDB] = {}
@@ -191,7 +185,6 @@ class GameStore:
         """Forget what memory holds and read the folder again: its files were
         put back as they were stored (the offline build, after a failed sync)."""
         with self._lock:
-            self._journal = Journal(self.folder, self._databases)
             for kept in (self._shards, self._index, self._facts_dbs, self._totals):
                 kept.clear()
             self._summaries.clear()
@@ -202,6 +195,8 @@ class GameStore:
 
     def _open_all(self) -> None:
         folder = self.folder
+        self._journal = Journal(folder, self._databases)
+        self._files = DataFiles(folder, self._journal, self.notices)
         for name in ("archive", "index", "facts", "damaged", "backups"):
             if (folder / name).exists() and not (folder / name).is_dir():
                 raise FileExistsError(17, "File exists", str(folder / name))
@@ -209,8 +204,8 @@ class GameStore:
         # Read first: a folder from a newer version is refused before anything is written.
         active = read_checked(folder / "active.json", "active")
         players = read_checked(folder / "players.json", "players")
-        index_files = self._index_numbers_on_disk()
-        index_tables = {n: read_checked(self._path("index", n), "index") for n in index_files}
+        index_files = self._files.numbers("index")
+        index_tables = {n: read_checked(self._files.path("index", n), "index") for n in index_files}
         legacy_tables = read_legacy_index(legacy) if legacy.exists() else None
         for kind in ("archive", "facts"):  # read when first needed: only their schema now
             for path in sorted((folder / kind).glob("[0-9]*.json")):
@@ -220,8 +215,8 @@ class GameStore:
             active = read_checked(folder / "active.json", "active")
             players = read_checked(folder / "players.json", "players")
             index_tables = {
-                n: read_checked(self._path("index", n), "index")
-                for n in self._index_numbers_on_disk()
+                n: read_checked(self._files.path("index", n), "index")
+                for n in self._files.numbers("index")
             }
         remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
         snapshot.remove_stale(folder)
@@ -230,20 +225,22 @@ class GameStore:
         for name in ("damaged", "backups"):
             if (folder / name).is_dir():
                 platform.make_private(folder / name)
-        for path, _kind in self._data_files():
+        for path, _kind in self._files.data_files():
             platform.make_private(path)
-        self._active = self._db(folder / "active.json", "active", active)
-        self._players = self._db(folder / "players.json", "players", players)
+        self._active = ActiveGames(
+            self._files.open(folder / "active.json", "active", active), self._journal
+        )
+        self._players = Players(self._files.open(folder / "players.json", "players", players))
         if legacy.exists():
             self._upgrade_layout(legacy_tables)  # writes index/ and facts/
             index_tables = {
-                n: read_checked(self._path("index", n), "index")
-                for n in self._index_numbers_on_disk()
+                n: read_checked(self._files.path("index", n), "index")
+                for n in self._files.numbers("index")
             }
-        archived = set(self._shard_numbers_on_disk())
+        archived = set(self._files.numbers("archive"))
         for number in sorted(archived | set(index_tables)):
             tables = index_tables.get(
-                number, DamagedFileError(self._path("index", number), later("missing"))
+                number, DamagedFileError(self._files.path("index", number), later("missing"))
             )
             self._load_index(number, tables, number in archived)
         renamed = self._repair_archived_ids()
@@ -251,70 +248,10 @@ class GameStore:
         if renamed:
             self._tell_renamed(renamed)
 
-    def _path(self, kind: str, number: int) -> Path:
-        return self.folder / kind / _shard_name(number)
-
-    def _db(self, path: Path, kind: str, tables: Any) -> TinyDB:
-        """A TinyDB over already parsed tables. A damaged file is moved aside and
-        replaced by the newest backup that reads, or started empty."""
-        if isinstance(tables, DamagedFileError):
-            tables = self._recover(path, kind, tables)
-        if tables is None:
-            tables = {"_meta": {"1": meta(kind)}}
-        return self._journal.database(path, kind, tables)
-
-    def _recover(self, path: Path, kind: str, damage: DamagedFileError) -> Tables | None:
-        moved = self._move_aside(path)
-        for day in reversed(day_folders(self.folder, now().date())):
-            candidate = day / path.relative_to(self.folder)
-            tables = read_checked(candidate, kind)
-            if isinstance(tables, dict):
-                platform.copy_atomically(candidate, path)
-                self.notices.append(
-                    later(
-                        "{file} could not be read ({reason}); it was moved to {moved} "
-                        "and the app restored the backup of {day}.",
-                        file=path.name,
-                        reason=damage.reason,
-                        moved=moved,
-                        day=day.name,
-                    )
-                )
-                return tables
-        self.notices.append(
-            later(
-                "{file} could not be read ({reason}); it was moved to {moved} "
-                "and the app started a new one.",
-                file=path.name,
-                reason=damage.reason,
-                moved=moved,
-            )
-        )
-        return None
-
-    def _move_aside(self, path: Path) -> Path:
-        damaged = self.folder / "damaged"
-        platform.make_folder(damaged)
-        target = damaged / f"{path.parent.name}-{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
-        if path.parent == self.folder:
-            target = damaged / f"{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
-        platform.replace(path, target)
-        return target
-
-    def _index_numbers_on_disk(self) -> list[int]:
-        folder = self.folder / "index"
-        if not folder.is_dir():
-            return []
-        return sorted(int(p.stem) for p in folder.glob("[0-9]*.json") if p.stem.isdigit())
-
-    def _shard_numbers_on_disk(self) -> list[int]:
-        folder = self.folder / "archive"
-        return sorted(int(p.stem) for p in folder.glob("[0-9]*.json") if p.stem.isdigit())
-
     def _load_index(self, number: int, tables: Any, archived: bool) -> None:
         """Remember one shard's summaries; a damaged, missing or stale index file
         is rebuilt from its archive file."""
-        path = self._path("index", number)
+        path = self._files.path("index", number)
         rows = tables.get("summaries", {}).values() if isinstance(tables, dict) else None
         listed = rows is not None and all(
             isinstance(r, dict) and r.keys() >= LISTED_KEYS and r["shard"] == number for r in rows
@@ -324,20 +261,20 @@ class GameStore:
             if not (listed and rows):
                 path.unlink(missing_ok=True)
                 return
-            if not self._recover_missing(self._path("archive", number)):
-                moved = self._move_aside(path)
+            if not self._files.recover_missing(self._files.path("archive", number)):
+                moved = self._files.move_aside(path)
                 self.notices.append(
                     later(
                         "{path} is missing and no backup of it could be read; the games it held "
                         "were taken off the history ({moved} lists them).",
-                        path=self._path("archive", number),
+                        path=self._files.path("archive", number),
                         moved=moved,
                     )
                 )
                 return
             good = False
         if good:
-            self._index[number] = self._db(path, "index", tables)
+            self._index[number] = self._files.open(path, "index", tables)
         else:
             if isinstance(tables, DamagedFileError) and path.exists():
                 self.notices.append(
@@ -346,8 +283,8 @@ class GameStore:
                         "and made again from {archive}.",
                         file=path,
                         reason=tables.reason,
-                        moved=self._move_aside(path),
-                        archive=self._path("archive", number),
+                        moved=self._files.move_aside(path),
+                        archive=self._files.path("archive", number),
                     )
                 )
             elif isinstance(tables, DamagedFileError):
@@ -355,27 +292,12 @@ class GameStore:
                     later(
                         "{file} was missing; it was made again from {archive}.",
                         file=path,
-                        archive=self._path("archive", number),
+                        archive=self._files.path("archive", number),
                     )
                 )
             self._rebuild_index(number)
         for row in self._index_rows(number):
             self._remember(row)
-
-    def _recover_missing(self, path: Path) -> bool:
-        for day in reversed(day_folders(self.folder, now().date())):
-            candidate = day / path.relative_to(self.folder)
-            if isinstance(read_checked(candidate, "archive"), dict):
-                platform.copy_atomically(candidate, path)
-                self.notices.append(
-                    later(
-                        "{path} was missing; the backup of {day} was restored.",
-                        path=path,
-                        day=day.name,
-                    )
-                )
-                return True
-        return False
 
     def _rebuild_index(self, number: int) -> None:
         """Index and facts of one archive shard, recomputed from its games
@@ -398,8 +320,8 @@ class GameStore:
         }
         facts_tables = {"_meta": {"1": meta("facts")}, "facts": facts}
         with self._journal.transaction():
-            index_db = self._db(self._path("index", number), "index", index)
-            facts_db = self._db(self._path("facts", number), "facts", facts_tables)
+            index_db = self._files.open(self._files.path("index", number), "index", index)
+            facts_db = self._files.open(self._files.path("facts", number), "facts", facts_tables)
             index_db.storage.write(index)
             facts_db.storage.write(facts_tables)
             self._journal.then(lambda: self._totals.__setitem__(number, counts))
@@ -450,7 +372,7 @@ class GameStore:
             self.notices.append(
                 later(
                     "a game in {path} could not be read ({id}); it is kept there.",
-                    path=self._path("archive", shard),
+                    path=self._files.path("archive", shard),
                     id=str(doc.get("id"))[:80],
                 )
             )
@@ -460,12 +382,8 @@ class GameStore:
         """Schema 1 kept summaries, statistics facts and merges in one index.json:
         merges move to players.json, the rest is rebuilt per shard."""
         if isinstance(legacy, dict):
-            for row in legacy.get("aliases", {}).values():
-                if isinstance(row, dict) and isinstance(row.get("name"), str):
-                    aliases = self._players.table("aliases")
-                    if not aliases.contains(Query().name == row["name"]):
-                        aliases.insert({"name": row["name"], "into": str(row.get("into"))})
-        for number in self._shard_numbers_on_disk():
+            self._players.adopt(legacy.get("aliases", {}).values())
+        for number in self._files.numbers("archive"):
             self._rebuild_index(number)
         aside = self.folder / "damaged"
         platform.make_folder(aside)
@@ -491,18 +409,18 @@ class GameStore:
 
     def _shard(self, number: int) -> TinyDB:
         if number not in self._shards:
-            path = self._path("archive", number)
-            self._shards[number] = self._db(path, "archive", read_checked(path, "archive"))
+            path = self._files.path("archive", number)
+            self._shards[number] = self._files.open(path, "archive", read_checked(path, "archive"))
         return self._shards[number]
 
     def _facts_db(self, number: int) -> TinyDB:
         if number not in self._facts_dbs:
-            path = self._path("facts", number)
+            path = self._files.path("facts", number)
             tables = read_checked(path, "facts")
             listed = {d["id"] for d in self._index_rows(number)}
             rows = tables.get("facts", {}).values() if isinstance(tables, dict) else None
             if tables is None and not listed:
-                self._facts_dbs[number] = self._db(path, "facts", None)
+                self._facts_dbs[number] = self._files.open(path, "facts", None)
             elif rows is None or {r.get("id") for r in rows if isinstance(r, dict)} != listed:
                 if isinstance(tables, DamagedFileError) and path.exists():
                     self.notices.append(
@@ -511,8 +429,8 @@ class GameStore:
                             "and made again from {archive}.",
                             file=path,
                             reason=tables.reason,
-                            moved=self._move_aside(path),
-                            archive=self._path("archive", number),
+                            moved=self._files.move_aside(path),
+                            archive=self._files.path("archive", number),
                         )
                     )
                 for game_id in listed:
@@ -521,7 +439,7 @@ class GameStore:
                 for row in self._index_rows(number):
                     self._remember(row)
             else:
-                self._facts_dbs[number] = self._db(path, "facts", tables)
+                self._facts_dbs[number] = self._files.open(path, "facts", tables)
         return self._facts_dbs[number]
 
     def _index_rows(self, number: int) -> list[dict[str, Any]]:
@@ -554,8 +472,7 @@ class GameStore:
                 )
                 self._retally(shard)
             ids = [d["id"] for d in docs]
-            if any(self._active_doc(i) for i in ids):
-                self._active.table("games").remove(Query().id.one_of(ids))
+            self._active.discard(ids)
             self._journal.then(lambda: self._remember_archived(by_shard))
 
     def _remember_archived(self, by_shard: dict[int, list[dict[str, Any]]]) -> None:
@@ -566,7 +483,7 @@ class GameStore:
 
     def _index_db(self, number: int) -> TinyDB:
         if number not in self._index:
-            self._index[number] = self._db(self._path("index", number), "index", None)
+            self._index[number] = self._files.open(self._files.path("index", number), "index", None)
         return self._index[number]
 
     def _shard_with_room(self, pending: dict[int, list[dict[str, Any]]]) -> int:
@@ -598,7 +515,7 @@ class GameStore:
         as (old, new) pairs."""
         renamed: list[tuple[str, str]] = []
         seen: set[str] = set()
-        for doc in self._active.table("games").all():
+        for doc in self._active.all():
             archived = self._summaries.get(doc["id"])
             if doc["id"] in seen or (archived and not self._same_game(doc, archived)):
                 fresh = self._rename_active(doc)
@@ -613,7 +530,7 @@ class GameStore:
                     self._archive_many([dict(doc)])
                 continue
             if instant(archived["updated_at"]) > instant(doc["updated_at"]):
-                self._active.table("games").remove(Query().id == doc["id"])  # stale copy
+                self._active.discard([doc["id"]])  # a stale copy
             elif doc["summary"]["status"] == Status.FINISHED.value:
                 self._archive_many([dict(doc)])
             else:
@@ -644,7 +561,7 @@ class GameStore:
         fresh = new_id(instant(doc["created_at"]), self._ids())
         renamed = {**dict(doc), "id": fresh, "summary": {**doc["summary"], "id": fresh}}
         with self._journal.transaction():
-            self._active.table("games").update(renamed, doc_ids=[doc.doc_id])
+            self._active.replace(doc, renamed)
         return renamed
 
     def _repair_archived_ids(self) -> list[tuple[str, str]]:
@@ -660,7 +577,7 @@ class GameStore:
         if not broken:
             return []
         renamed: list[tuple[str, str]] = []
-        taken = {*seen, *(d["id"] for d in self._active.table("games").all())}
+        taken = {*seen, *self._active.ids()}
         kept = {
             row["id"] for n in sorted(self._index) if n not in broken for row in self._index_rows(n)
         }
@@ -713,21 +630,17 @@ class GameStore:
             return int(source.stem) in self._index and source.exists()
         return source.exists()
 
-    def _data_files(self) -> Iterator[tuple[Path, str]]:
-        for name, kind in (("active.json", "active"), ("players.json", "players")):
-            if (self.folder / name).exists():
-                yield self.folder / name, kind
-        for kind in ("archive", "index", "facts"):
-            for path in sorted((self.folder / kind).glob("[0-9]*.json")):
-                yield path, kind
-
     def backups(self) -> list[str]:
         """The days `restore_backup` accepts."""
         return backup_days(self.folder)
 
     def _daily_backup(self, today: date | None = None) -> Path | None:
         return daily_backup(
-            self.folder, self._data_files(), self._readable, self.notices, today or now().date()
+            self.folder,
+            self._files.data_files(),
+            self._readable,
+            self.notices,
+            today or now().date(),
         )
 
     # -- the public operations -----------------------------------------------
@@ -759,24 +672,20 @@ class GameStore:
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
             with self._journal.transaction():
                 if active:
-                    self._active.table("games").insert_multiple(active)
+                    self._active.insert(active)
                 if finished:
                     self._archive_many(finished)
             return saved
 
     def _ids(self) -> set[str]:
         """Every stored game's id, in progress or archived."""
-        return {*self._summaries, *(d["id"] for d in self._active.table("games").all())}
+        return {*self._summaries, *self._active.ids()}
 
     def _exists(self, game_id: str) -> bool:
-        return game_id in self._summaries or self._active_doc(game_id) is not None
-
-    def _active_doc(self, game_id: str) -> dict[str, Any] | None:
-        doc = self._active.table("games").get(Query().id == game_id)
-        return dict(doc) if isinstance(doc, dict) else None
+        return game_id in self._summaries or self._active.get(game_id) is not None
 
     def _document(self, game_id: str) -> dict[str, Any]:
-        doc = self._active_doc(game_id)
+        doc = self._active.get(game_id)
         if doc is None and game_id in self._summaries:
             number = self._summaries[game_id]["shard"]
             found = self._shard(number).table("games").get(Query().id == game_id)
@@ -818,7 +727,7 @@ class GameStore:
         write, if it is still the one stored."""
         with self._lock, self._journal.transaction():
             if done is not None and self.draft(game_id) == done:
-                self._active.table("drafts").remove(Query().game_id == game_id)
+                self._active.drop_draft(game_id)
             current = self._document(game_id)
             if current["revision"] != expected_revision:
                 raise ConflictError(
@@ -839,35 +748,22 @@ class GameStore:
             if doc["summary"]["status"] == Status.FINISHED.value:
                 self._archive_many([doc])
             elif game_id in self._summaries:  # an archived game edited back into play
-                with self._journal.transaction():
-                    self._active.table("games").upsert(doc, Query().id == game_id)
-                    self._unarchive(game_id)
+                self._active.put(doc)
+                self._unarchive(game_id)
             else:
-                self._active.table("games").upsert(doc, Query().id == game_id)
+                self._active.put(doc)
             return saved
 
     @_guarded(writes=False)
     def draft(self, game_id: str) -> HandDraft | None:
         """The hand being entered for a game, if any."""
         with self._lock:
-            doc = self._active.table("drafts").get(Query().game_id == game_id)
-            if not isinstance(doc, dict):
-                return None
-            try:
-                return draft_from_document(dict(doc))
-            except (KeyError, TypeError, ValueError):
-                return None  # a draft is a convenience: an unreadable one is dropped
+            return self._active.draft(game_id)
 
     @_guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
-        # One transaction: one write (an upsert that inserts makes two).
-        with self._lock, self._journal.transaction():
-            drafts = self._active.table("drafts")
-            if draft is None:
-                if drafts.contains(Query().game_id == game_id):
-                    drafts.remove(Query().game_id == game_id)
-            else:
-                drafts.upsert(draft_to_document(game_id, draft), Query().game_id == game_id)
+        with self._lock:
+            self._active.save_draft(game_id, draft)
 
     @_guarded(writes=True)
     def drop_draft(self, game_id: str, draft: HandDraft) -> bool:
@@ -886,8 +782,7 @@ class GameStore:
             saved = self.get(game_id)
             with self._journal.transaction():
                 self.save_draft(game_id, None)
-                if self._active_doc(game_id):
-                    self._active.table("games").remove(Query().id == game_id)
+                self._active.discard([game_id])
                 self._unarchive(game_id)
             return saved
 
@@ -901,7 +796,7 @@ class GameStore:
             if doc["summary"]["status"] == Status.FINISHED.value:
                 self._archive_many([doc])
             else:
-                self._active.table("games").insert(doc)
+                self._active.insert([doc])
             return saved
 
     def history(
@@ -913,8 +808,7 @@ class GameStore:
     ) -> Page:
         """Newest first. `player` matches any part of a name, ignoring case."""
         with self._lock:
-            docs: Iterable[dict[str, Any]] = self._active_summaries()
-            docs = [*docs, *self._summaries.values()]
+            docs = [*self._active.summaries(), *self._summaries.values()]
             if status is not None:
                 docs = [d for d in docs if d["status"] == status.value]
             if player:
@@ -924,20 +818,11 @@ class GameStore:
             page = docs[offset : offset + limit]
             return Page(tuple(summary_from_document(d) for d in page), len(docs))
 
-    def _active_summaries(self) -> list[dict[str, Any]]:
-        rows = []
-        for doc in self._active.table("games").all():
-            summary = dict(stored_summary(doc))
-            for key in ("created_at", "updated_at"):
-                summary[key] = instant(summary[key]).isoformat()
-            rows.append(summary)
-        return rows
-
     @_guarded(writes=False)
     def all_games(self) -> list[SavedGame]:
         """Every stored game, newest first (reads the whole archive)."""
         with self._lock:
-            docs = list(self._active.table("games").all())
+            docs = list(self._active.all())
             for number in sorted(self._shard_counts):
                 docs.extend(self._shard(number).table("games").all())
             docs.sort(key=lambda d: (instant(d["created_at"]), d["id"]), reverse=True)
@@ -954,7 +839,7 @@ class GameStore:
                 for row in _rows(self._facts_db(number), "facts")
                 if isinstance(row, dict) and row.get("facts")
             ]
-            return [*self._active_facts(), *archived]
+            return [*self._active.facts(), *archived]
 
     @_guarded(writes=False)
     def totals(self) -> Tally:
@@ -964,46 +849,28 @@ class GameStore:
             counts = Tally()
             for number in sorted(self._index):
                 counts.add(self._shard_totals(number))
-            return counts.add(tally(self._active_facts()))
-
-    def _active_facts(self) -> list[GameFacts]:
-        return [
-            facts_from_document(d["summary"]["facts"])
-            for d in self._active.table("games").all()
-            if d["summary"].get("facts")
-        ]
+            return counts.add(tally(self._active.facts()))
 
     def aliases(self) -> dict[str, str]:
         """Merged spellings: person key -> the key it is the same person as."""
         with self._lock:
-            return {d["name"]: d["into"] for d in self._players.table("aliases").all()}
+            return self._players.aliases()
 
     @_guarded(writes=True)
     def merge_players(self, name: str, into: str) -> None:
         """From now on `name` counts as `into` in the statistics."""
         with self._lock:
-            aliases = self.aliases()
-            key, target = person(name, aliases), person(into, aliases)
-            if key == target:
-                raise ScorekeeperError(
-                    _("{name!r} and {into!r} are already one player").format(
-                        name=name[:80], into=into[:80]
-                    )
-                )
-            self._players.table("aliases").upsert(
-                {"name": key, "into": target}, Query().name == key
-            )
+            self._players.merge(name, into)
 
     @_guarded(writes=True)
     def unmerge_player(self, name: str) -> None:
         with self._lock:
-            key = " ".join(name.split()).casefold()
-            self._players.table("aliases").remove(Query().name == key)
+            self._players.unmerge(name)
 
     def _databases(self) -> list[TinyDB]:
         return [
-            self._active,
-            self._players,
+            self._active.db,
+            self._players.db,
             *self._shards.values(),
             *self._index.values(),
             *self._facts_dbs.values(),
