@@ -16,8 +16,7 @@ from scorekeeper.game import add_hand, undo_last_hand
 from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
-from scorekeeper.storage import backups, migration
-from scorekeeper.storage import store as store_module
+from scorekeeper.storage import archive, backups, migration
 from scorekeeper.storage.documents import game_to_document, summary_from_document
 from scorekeeper.storage.store import (
     ConflictError,
@@ -151,7 +150,7 @@ def test_history_is_newest_first_with_filters(tmp_path):
 
 
 def test_many_finished_games_fill_several_archive_files(tmp_path, monkeypatch):
-    monkeypatch.setattr(store_module, "SHARD_SIZE", 3)
+    monkeypatch.setattr(archive, "SHARD_SIZE", 3)
     finished = add_hand(short_game(), WIN)
     with GameStore(tmp_path) as store:
         saved = store.import_games([Incoming(finished)] * 7)
@@ -352,7 +351,7 @@ def test_statistics_after_opening_add_up_the_kept_tallies_without_reading_facts(
     assert _index_tables(tmp_path)["totals"]["1"]["tally"]["players"]["Alex"][:3] == [3, 3, 0]
     with GameStore(tmp_path) as store:
         assert store.totals() == counted
-        assert store._facts_dbs == {}, "no facts file was read"
+        assert store._archive._facts == {}, "no facts file was read"
         assert store.totals().players["Beth"][:3] == [3, 3, 3]
 
 
