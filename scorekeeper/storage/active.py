@@ -4,14 +4,16 @@ Finished games move to the archive, so this file stays small and saving a
 hand rewrites only it."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import cast
 
 from tinydb import Query, TinyDB
-from tinydb.table import Document
 
 from scorekeeper.draft import HandDraft
 from scorekeeper.stats import GameFacts
 from scorekeeper.storage.documents import (
+    DraftDocument,
+    GameDocument,
+    SummaryDocument,
     draft_from_document,
     draft_to_document,
     facts_from_document,
@@ -26,20 +28,25 @@ class ActiveGames:
         self.db = db
         self._journal = journal
 
-    def all(self) -> list[Document]:
-        return self.db.table("games").all()
+    def all(self) -> list[GameDocument]:
+        return cast(list[GameDocument], self.db.table("games").all())
+
+    def numbered(self) -> list[tuple[int, GameDocument]]:
+        """A copy of each game with its place in the file, for `replace` (two
+        games may share an id: see repair.py)."""
+        return [(d.doc_id, cast(GameDocument, dict(d))) for d in self.db.table("games").all()]
 
     def ids(self) -> list[str]:
         return [d["id"] for d in self.db.table("games").all()]
 
-    def get(self, game_id: str) -> dict[str, Any] | None:
+    def get(self, game_id: str) -> GameDocument | None:
         doc = self.db.table("games").get(Query().id == game_id)
-        return dict(doc) if isinstance(doc, dict) else None
+        return cast(GameDocument, dict(doc)) if isinstance(doc, dict) else None
 
-    def insert(self, docs: Sequence[dict[str, Any]]) -> None:
+    def insert(self, docs: Sequence[GameDocument]) -> None:
         self.db.table("games").insert_multiple(docs)
 
-    def put(self, doc: dict[str, Any]) -> None:
+    def put(self, doc: GameDocument) -> None:
         self.db.table("games").upsert(doc, Query().id == doc["id"])
 
     def discard(self, ids: Sequence[str]) -> None:
@@ -47,33 +54,29 @@ class ActiveGames:
         if any(self.get(i) for i in ids):
             self.db.table("games").remove(Query().id.one_of(ids))
 
-    def replace(self, doc: Document, changed: dict[str, Any]) -> None:
-        """Put `changed` where `doc` is (its id may differ)."""
-        self.db.table("games").update(changed, doc_ids=[doc.doc_id])
+    def replace(self, doc_id: int, changed: GameDocument) -> None:
+        """Put `changed` in the place `doc_id` of `numbered` (its id may differ)."""
+        self.db.table("games").update(changed, doc_ids=[doc_id])
 
-    def summaries(self) -> list[dict[str, Any]]:
+    def summaries(self) -> list[SummaryDocument]:
         """The games' summaries as the history lists them (times as UTC)."""
         rows = []
-        for doc in self.db.table("games").all():
-            summary = dict(stored_summary(doc))
-            for key in ("created_at", "updated_at"):
-                summary[key] = instant(summary[key]).isoformat()
+        for doc in self.all():
+            summary = stored_summary(doc).copy()
+            summary["created_at"] = instant(summary["created_at"]).isoformat()
+            summary["updated_at"] = instant(summary["updated_at"]).isoformat()
             rows.append(summary)
         return rows
 
     def facts(self) -> list[GameFacts]:
-        return [
-            facts_from_document(d["summary"]["facts"])
-            for d in self.db.table("games").all()
-            if d["summary"].get("facts")
-        ]
+        return [facts_from_document(f) for d in self.all() if (f := d["summary"].get("facts"))]
 
     def draft(self, game_id: str) -> HandDraft | None:
         doc = self.db.table("drafts").get(Query().game_id == game_id)
         if not isinstance(doc, dict):
             return None
         try:
-            return draft_from_document(dict(doc))
+            return draft_from_document(cast(DraftDocument, dict(doc)))
         except (KeyError, TypeError, ValueError):
             return None  # a draft is a convenience: an unreadable one is dropped
 

@@ -11,7 +11,7 @@ archive file, so a damaged, missing or stale one is made again from it.
 import functools
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tinydb import Query, TinyDB
 
@@ -19,8 +19,14 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _, later
 from scorekeeper.stats import GameFacts, Tally
 from scorekeeper.storage.active import ActiveGames
-from scorekeeper.storage.atomic import DamagedFileError
+from scorekeeper.storage.atomic import DamagedFileError, Tables
 from scorekeeper.storage.documents import (
+    LISTED_KEYS,
+    SUMMARY_KEYS,
+    FactsDocument,
+    FactsRow,
+    GameDocument,
+    IndexRow,
     facts_from_document,
     game_from_document,
     game_to_document,
@@ -32,29 +38,10 @@ from scorekeeper.storage.documents import (
 from scorekeeper.storage.errors import GameNotFoundError
 from scorekeeper.storage.files import DataFiles
 from scorekeeper.storage.journal import Journal
-from scorekeeper.storage.migration import meta, read_checked
+from scorekeeper.storage.migration import Checked, meta, read_checked
 from scorekeeper.storage.tallies import ShardTallies, kept_totals, tally_rows
 
 SHARD_SIZE = 250
-# What an index file's row needs to list a game ...
-LISTED_KEYS = frozenset(
-    (
-        "id",
-        "created_at",
-        "updated_at",
-        "status",
-        "variant",
-        "players",
-        "scores",
-        "winner",
-        "hands",
-        "preset",
-        "shard",
-    )
-)
-# ... and what this version writes in it: an index file of rows written before
-# a key was added (the sides' names) is made again from its archive file.
-SUMMARY_KEYS = LISTED_KEYS | {"team_names"}
 
 
 class Archive:
@@ -69,7 +56,7 @@ class Archive:
         self._index: dict[int, TinyDB] = {}
         self._facts: dict[int, TinyDB] = {}
         self._tallies = ShardTallies(journal)
-        self._summaries: dict[str, dict[str, Any]] = {}  # every archived game's, by id
+        self._summaries: dict[str, IndexRow] = {}  # every archived game's, by id
         self._shard_counts: dict[int, int] = {}
 
     def databases(self) -> list[TinyDB]:
@@ -81,18 +68,18 @@ class Archive:
         """The shards listed, in order."""
         return sorted(self._index)
 
-    def summary(self, game_id: str) -> dict[str, Any] | None:
+    def summary(self, game_id: str) -> IndexRow | None:
         return self._summaries.get(game_id)
 
-    def summaries(self) -> list[dict[str, Any]]:
+    def summaries(self) -> list[IndexRow]:
         return list(self._summaries.values())
 
     def ids(self) -> set[str]:
         return set(self._summaries)
 
-    def index_rows(self, number: int) -> list[dict[str, Any]]:
+    def index_rows(self, number: int) -> list[IndexRow]:
         db = self._index.get(number)
-        return _rows(db, "summaries") if db is not None else []
+        return cast(list[IndexRow], _rows(db, "summaries")) if db is not None else []
 
     def relist(self) -> None:
         """Read the summaries in memory again from the index files."""
@@ -103,7 +90,7 @@ class Archive:
 
     # -- reading ---------------------------------------------------------------
 
-    def get(self, game_id: str) -> dict[str, Any] | None:
+    def get(self, game_id: str) -> GameDocument | None:
         """The game's document; None if it is not archived. A game listed whose
         record is gone (a restored older file) is taken off the list."""
         summary = self._summaries.get(game_id)
@@ -112,7 +99,7 @@ class Archive:
         number = summary["shard"]
         found = self.shard(number).table("games").get(Query().id == game_id)
         if isinstance(found, dict):
-            return dict(found)
+            return cast(GameDocument, dict(found))
         with self._journal.transaction():
             self._index_db(number).table("summaries").remove(Query().id == game_id)
             self._facts_db(number).table("facts").remove(Query().id == game_id)
@@ -125,20 +112,20 @@ class Archive:
             ).format(id=game_id)
         )
 
-    def games(self) -> list[dict[str, Any]]:
+    def games(self) -> list[GameDocument]:
         """Every archived game (reads every archive file)."""
-        docs: list[dict[str, Any]] = []
+        docs: list[GameDocument] = []
         for number in sorted(self._shard_counts):
-            docs.extend(self.shard(number).table("games").all())
+            docs.extend(cast(list[GameDocument], self.shard(number).table("games").all()))
         return docs
 
     def facts(self) -> list[GameFacts]:
         """Every archived game's facts (reads every facts file)."""
         return [
-            facts_from_document(row["facts"])
+            facts_from_document(facts)
             for number in sorted(self._index)
-            for row in _rows(self._facts_db(number), "facts")
-            if isinstance(row, dict) and row.get("facts")
+            for row in self._facts_rows(number)
+            if isinstance(row, dict) and (facts := row.get("facts"))
         ]
 
     def totals(self) -> Tally:
@@ -149,8 +136,8 @@ class Archive:
             counts.add(self._tallies.of(number, index, functools.partial(self._facts_rows, number)))
         return counts
 
-    def _facts_rows(self, number: int) -> list[dict[str, Any]]:
-        return _rows(self._facts_db(number), "facts")
+    def _facts_rows(self, number: int) -> list[FactsRow]:
+        return cast(list[FactsRow], _rows(self._facts_db(number), "facts"))
 
     def _retally(self, number: int) -> None:
         facts = self._facts_rows(number)  # first: it may make the index file again
@@ -169,10 +156,10 @@ class Archive:
 
     # -- changes -----------------------------------------------------------------
 
-    def add(self, docs: Sequence[dict[str, Any]]) -> None:
+    def add(self, docs: Sequence[GameDocument]) -> None:
         """Put finished games into the archive (and out of the active file), in
         one transaction; memory follows once it is durable."""
-        by_shard: dict[int, list[dict[str, Any]]] = {}
+        by_shard: dict[int, list[GameDocument]] = {}
         for doc in docs:
             known = self._summaries.get(doc["id"])
             shard = known["shard"] if known else self._shard_with_room(by_shard)
@@ -207,26 +194,22 @@ class Archive:
         self._retally(shard)
         self._journal.then(lambda: self._forget(game_id))
 
-    def _remember_added(self, by_shard: dict[int, list[dict[str, Any]]]) -> None:
+    def _remember_added(self, by_shard: dict[int, list[GameDocument]]) -> None:
         for shard, shard_docs in by_shard.items():
             for doc in shard_docs:
                 self._forget(doc["id"])
                 self._remember(index_entry(stored_summary(doc), shard))
 
-    def _shard_with_room(self, pending: dict[int, list[dict[str, Any]]]) -> int:
+    def _shard_with_room(self, pending: dict[int, list[GameDocument]]) -> int:
         last = max([*self._shard_counts, *pending, 1])
         if self._shard_counts.get(last, 0) + len(pending.get(last, [])) < SHARD_SIZE:
             return last
         return last + 1
 
-    def _remember(self, summary_doc: dict[str, Any]) -> None:
-        doc = dict(summary_doc)
-        for key in ("created_at", "updated_at"):
-            text = doc[key]
-            if not (
-                isinstance(text, str) and text.endswith("+00:00") and text[:2] in ("19", "20", "21")
-            ):
-                doc[key] = instant(text).isoformat()  # written by an older version
+    def _remember(self, row: IndexRow) -> None:
+        doc = row.copy()
+        doc["created_at"] = _utc(doc["created_at"])
+        doc["updated_at"] = _utc(doc["updated_at"])
         self._summaries[doc["id"]] = doc
         shard = doc["shard"]
         self._shard_counts[shard] = self._shard_counts.get(shard, 0) + 1
@@ -280,7 +263,7 @@ class Archive:
                 self._facts[number] = self._files.open(path, "facts", tables)
         return self._facts[number]
 
-    def load(self, number: int, tables: Any, archived: bool) -> None:
+    def load(self, number: int, tables: Checked, archived: bool) -> None:
         """On opening: remember one shard's summaries. A damaged, missing or
         stale index file is made again from its archive file; an archive file
         that is missing is restored from a backup, else its index set aside."""
@@ -336,22 +319,22 @@ class Archive:
     def rebuild(self, number: int) -> None:
         """Index and facts of one archive shard, made again from its games (in
         one transaction). The caller updates the summaries in memory."""
-        summaries: dict[str, Any] = {}
-        facts: dict[str, Any] = {}
+        summaries: dict[str, IndexRow] = {}
+        facts: dict[str, FactsRow] = {}
         for i, doc in enumerate(self.shard(number).table("games").all(), start=1):
-            entry = self._entry_from_game(dict(doc), number)
+            entry = self._entry_from_game(cast(GameDocument, dict(doc)), number)
             if entry is None:
                 continue
             summary, fact = entry
             summaries[str(i)] = summary
             facts[str(i)] = {"id": summary["id"], "facts": fact}
         counts = tally_rows(facts.values())
-        index = {
+        index: Tables = {
             "_meta": {"1": meta("index")},
             "summaries": summaries,
             "totals": kept_totals(summaries.values(), counts),
         }
-        facts_tables = {"_meta": {"1": meta("facts")}, "facts": facts}
+        facts_tables: Tables = {"_meta": {"1": meta("facts")}, "facts": facts}
         with self._journal.transaction():
             index_db = self._files.open(self._files.path("index", number), "index", index)
             facts_db = self._files.open(self._files.path("facts", number), "facts", facts_tables)
@@ -362,8 +345,8 @@ class Archive:
         self._facts[number] = facts_db
 
     def _entry_from_game(
-        self, doc: dict[str, Any], shard: int
-    ) -> tuple[dict[str, Any], Any] | None:
+        self, doc: GameDocument, shard: int
+    ) -> tuple[IndexRow, FactsDocument | None] | None:
         """A game's index row and facts, worked out again from its record where
         its summary lacks them; None (and a notice) if it does not read."""
         try:
@@ -385,7 +368,14 @@ class Archive:
             return None
 
 
-def _rows(db: TinyDB, table: str) -> list[dict[str, Any]]:
-    """A table's rows as stored, without TinyDB's per-row objects."""
+def _rows(db: TinyDB, table: str) -> list[Any]:
+    """A table's rows as stored, without TinyDB's per-row objects (quicker)."""
     tables = db.storage.read() or {}
     return list(tables.get(table, {}).values())
+
+
+def _utc(text: str) -> str:
+    """A stored time as this version writes it: UTC (older versions wrote any offset)."""
+    if isinstance(text, str) and text.endswith("+00:00") and text[:2] in ("19", "20", "21"):
+        return text
+    return instant(text).isoformat()

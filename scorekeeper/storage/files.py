@@ -8,7 +8,6 @@ import re
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from tinydb import TinyDB
 
@@ -17,7 +16,7 @@ from scorekeeper.storage import platform
 from scorekeeper.storage.atomic import DamagedFileError, Tables
 from scorekeeper.storage.ids import now
 from scorekeeper.storage.journal import Journal
-from scorekeeper.storage.migration import meta, read_checked
+from scorekeeper.storage.migration import Checked, meta, read_checked
 
 SHARD_KINDS = ("archive", "index", "facts")  # a folder of numbered files each
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -62,7 +61,7 @@ class DataFiles:
             for path in sorted((self.folder / kind).glob("[0-9]*.json")):
                 yield path, kind
 
-    def open(self, path: Path, kind: str, tables: Any) -> TinyDB:
+    def open(self, path: Path, kind: str, tables: Checked) -> TinyDB:
         """A TinyDB over tables `read_checked` returned. A damaged file is moved
         aside and replaced by the newest backup that reads, or started empty."""
         if isinstance(tables, DamagedFileError):

@@ -23,6 +23,8 @@ SCHEMA_VERSION = 2
 # the summaries out of index.json into index/ and facts/ (see upgrade_layout);
 # the active and archive files kept their shape.
 MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {1: lambda tables: tables}
+# A file as read: its tables, None if it is absent, or what is wrong with it.
+Checked = Tables | DamagedFileError | None
 SCHEMA_AT_START = re.compile(rb'\{\s*"_meta"\s*:\s*\{\s*"1"\s*:\s*\{\s*"schema"\s*:\s*(\d{1,9})\b')
 
 
@@ -56,7 +58,7 @@ def check_kind(path: Path, tables: Tables, kind: str) -> Tables:
     return tables
 
 
-def read_checked(path: Path, kind: str) -> Any:
+def read_checked(path: Path, kind: str) -> Checked:
     """Parsed and checked tables, None if absent, or the DamagedFileError:
     damage is dealt with later, once nothing newer than this app was found."""
     try:
@@ -77,7 +79,7 @@ def refuse_newer(path: Path, kind: str) -> None:
         read_checked(path, kind)  # raises NewerVersionError; damage waits
 
 
-def read_legacy_index(path: Path) -> Any:
+def read_legacy_index(path: Path) -> Checked:
     """Schema 1's index.json, read for its merges only (its summaries are made
     again from the archive), or the DamagedFileError."""
     try:
@@ -87,7 +89,7 @@ def read_legacy_index(path: Path) -> Any:
 
 
 def upgrade_layout(
-    folder: Path, legacy: Any, players: "Players", archive: "Archive", shards: list[int]
+    folder: Path, legacy: Checked, players: "Players", archive: "Archive", shards: list[int]
 ) -> None:
     """Schema 1 kept summaries, statistics facts and merges in one index.json:
     merges move to players.json, index and facts are made again for each of

@@ -8,7 +8,6 @@ recovered, a schema 1 folder is laid out anew, the archive's index is loaded
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from scorekeeper.i18n import later
 from scorekeeper.storage import platform, snapshot
@@ -18,6 +17,7 @@ from scorekeeper.storage.atomic import DamagedFileError, remove_temporaries, rep
 from scorekeeper.storage.files import SHARD_KINDS, DataFiles
 from scorekeeper.storage.journal import Journal
 from scorekeeper.storage.migration import (
+    Checked,
     read_checked,
     read_legacy_index,
     refuse_newer,
@@ -86,5 +86,5 @@ def open_folder(folder: Path, notices: list[later]) -> OpenFolder:
     return OpenFolder(journal, files, active, players, archive)
 
 
-def _index_tables(files: DataFiles) -> dict[int, Any]:
+def _index_tables(files: DataFiles) -> dict[int, Checked]:
     return {n: read_checked(files.path("index", n), "index") for n in files.numbers("index")}

@@ -9,13 +9,12 @@ later one under a new id, and the user is told which."""
 from typing import Any
 
 from tinydb import Query
-from tinydb.table import Document
 
 from scorekeeper.i18n import later
 from scorekeeper.scoring import Status
 from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.archive import Archive
-from scorekeeper.storage.documents import instant
+from scorekeeper.storage.documents import GameDocument, IndexRow, instant
 from scorekeeper.storage.ids import new_id
 from scorekeeper.storage.journal import Journal
 
@@ -78,10 +77,10 @@ def _repair_active(
     finished game left in progress is archived."""
     renamed: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for doc in active.all():
+    for doc_id, doc in active.numbered():
         archived = archive.summary(doc["id"])
         if doc["id"] in seen or (archived and not _same_game(archive, doc, archived)):
-            fresh = _rename_active(active, archive, journal, doc)
+            fresh = _rename_active(active, archive, journal, doc_id, doc)
             renamed.append((doc["id"], fresh["id"]))
             seen.add(fresh["id"])
             if fresh["summary"]["status"] == Status.FINISHED.value:
@@ -90,19 +89,19 @@ def _repair_active(
         seen.add(doc["id"])
         if not archived:
             if doc["summary"]["status"] == Status.FINISHED.value:
-                archive.add([dict(doc)])
+                archive.add([doc])
             continue
         if instant(archived["updated_at"]) > instant(doc["updated_at"]):
             active.discard([doc["id"]])  # a stale copy
         elif doc["summary"]["status"] == Status.FINISHED.value:
-            archive.add([dict(doc)])
+            archive.add([doc])
         else:
             with journal.transaction():
                 archive.remove(doc["id"])
     return renamed
 
 
-def _same_game(archive: Archive, doc: dict[str, Any], summary: dict[str, Any]) -> bool:
+def _same_game(archive: Archive, doc: GameDocument, summary: IndexRow) -> bool:
     """Whether an in-progress document and an archived game of the same id
     are two copies of one game (one saved further than the other): same
     set-up, and the hands of one begin the hands of the other."""
@@ -122,13 +121,13 @@ def _same_game(archive: Archive, doc: dict[str, Any], summary: dict[str, Any]) -
 
 
 def _rename_active(
-    active: ActiveGames, archive: Archive, journal: Journal, doc: Document
-) -> dict[str, Any]:
+    active: ActiveGames, archive: Archive, journal: Journal, doc_id: int, doc: GameDocument
+) -> GameDocument:
     """An in-progress game that shares its id with another, under a new id."""
     fresh = new_id(instant(doc["created_at"]), {*archive.ids(), *active.ids()})
-    renamed = {**dict(doc), "id": fresh, "summary": {**doc["summary"], "id": fresh}}
+    renamed: GameDocument = {**doc, "id": fresh, "summary": {**doc["summary"], "id": fresh}}
     with journal.transaction():
-        active.replace(doc, renamed)
+        active.replace(doc_id, renamed)
     return renamed
 
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from scorekeeper.draft import HandDraft
 from scorekeeper.exchange import Incoming
@@ -45,6 +45,8 @@ from scorekeeper.stats import GameFacts, Tally, tally
 from scorekeeper.storage import platform
 from scorekeeper.storage.backups import backup_days, daily_backup, restore_backup
 from scorekeeper.storage.documents import (
+    GameDocument,
+    SummaryDocument,
     game_from_document,
     game_to_document,
     instant,
@@ -205,7 +207,7 @@ class GameStore:
         """Every stored game's id, in progress or archived."""
         return {*self._archive.ids(), *self._active.ids()}
 
-    def _document(self, game_id: str) -> dict[str, Any]:
+    def _document(self, game_id: str) -> GameDocument:
         doc = self._active.get(game_id)
         if doc is None:
             doc = self._archive.get(game_id)
@@ -314,7 +316,7 @@ class GameStore:
     ) -> Page:
         """Newest first. `player` matches any part of a name, ignoring case."""
         with self._lock:
-            docs = [*self._active.summaries(), *self._archive.summaries()]
+            docs: list[SummaryDocument] = [*self._active.summaries(), *self._archive.summaries()]
             if status is not None:
                 docs = [d for d in docs if d["status"] == status.value]
             if player:

@@ -11,6 +11,9 @@ from tinydb import TinyDB
 
 from scorekeeper.stats import Tally, tally
 from scorekeeper.storage.documents import (
+    FactsRow,
+    IndexRow,
+    KeptTotals,
     facts_from_document,
     tally_from_document,
     tally_to_document,
@@ -19,16 +22,16 @@ from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.journal import Journal
 
 
-def tally_rows(rows: Iterable[Any]) -> Tally:
-    """The tally of a facts table's rows ({"id", "facts"})."""
+def tally_rows(rows: Iterable[FactsRow]) -> Tally:
+    """The tally of a facts table's rows."""
     return tally(
-        facts_from_document(row["facts"])
+        facts_from_document(facts)
         for row in rows
-        if isinstance(row, dict) and row.get("facts")
+        if isinstance(row, dict) and (facts := row.get("facts"))
     )
 
 
-def covers(summaries: Iterable[dict[str, Any]]) -> str:
+def covers(summaries: Iterable[IndexRow]) -> str:
     """Which games, as last saved, a kept tally counted."""
     digest = hashlib.blake2b(digest_size=16)
     for row in summaries:  # in file order: a file reordered is merely counted again
@@ -36,7 +39,7 @@ def covers(summaries: Iterable[dict[str, Any]]) -> str:
     return digest.hexdigest()
 
 
-def kept_totals(summaries: Iterable[dict[str, Any]], counts: Tally) -> dict[str, Any]:
+def kept_totals(summaries: Iterable[IndexRow], counts: Tally) -> dict[str, KeptTotals]:
     """The `totals` table of an index file listing `summaries`."""
     return {"1": {"covers": covers(summaries), "tally": tally_to_document(counts)}}
 
@@ -66,7 +69,7 @@ class ShardTallies:
         """Remember a shard's tally once the change under way is durable."""
         self._journal.then(lambda: self._counts.__setitem__(number, counts))
 
-    def recount(self, number: int, facts: list[Any], index: TinyDB) -> None:
+    def recount(self, number: int, facts: list[FactsRow], index: TinyDB) -> None:
         """Count a shard again from its facts rows after its games changed,
         within the caller's transaction; the index file keeps the count."""
         counts = tally_rows(facts)
@@ -75,7 +78,9 @@ class ShardTallies:
         index.storage.write(tables)
         self.keep(number, counts)
 
-    def of(self, number: int, index: Callable[[], TinyDB], facts: Callable[[], list[Any]]) -> Tally:
+    def of(
+        self, number: int, index: Callable[[], TinyDB], facts: Callable[[], list[FactsRow]]
+    ) -> Tally:
         """The shard's tally: the one its index file keeps if it still counts
         the games listed, else counted again from its facts rows (and kept).
         Reading the facts may make the index file again: `index()` comes after."""
