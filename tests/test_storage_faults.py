@@ -215,7 +215,7 @@ def test_an_import_killed_at_any_step_leaves_all_or_nothing(tmp_path, monkeypatc
             assert {g.id for g in store.all_games()} == ids  # index and archive agree
             assert len(store.all_facts()) == total
             assert store.totals() == tally(store.all_facts())  # kept tallies agree too
-            assert all(n <= 20 for n in store._archive._shard_counts.values())
+            assert all(n <= 20 for n in store._archive._listing.counts.values())
         assert not list(folder.rglob(".*.tmp")) and not (folder / "journal.json").exists()
         if completed:
             break

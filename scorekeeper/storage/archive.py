@@ -31,13 +31,13 @@ from scorekeeper.storage.documents import (
     game_from_document,
     game_to_document,
     index_entry,
-    instant,
     stored_summary,
     summary_from_document,
 )
 from scorekeeper.storage.errors import GameNotFoundError
 from scorekeeper.storage.files import DataFiles
 from scorekeeper.storage.journal import Journal
+from scorekeeper.storage.listing import Listing
 from scorekeeper.storage.migration import Checked, meta, read_checked
 from scorekeeper.storage.tallies import ShardTallies, kept_totals, tally_rows
 
@@ -56,8 +56,7 @@ class Archive:
         self._index: dict[int, TinyDB] = {}
         self._facts: dict[int, TinyDB] = {}
         self._tallies = ShardTallies(journal)
-        self._summaries: dict[str, IndexRow] = {}  # every archived game's, by id
-        self._shard_counts: dict[int, int] = {}
+        self._listing = Listing()
 
     def databases(self) -> list[TinyDB]:
         return [*self._shards.values(), *self._index.values(), *self._facts.values()]
@@ -69,13 +68,13 @@ class Archive:
         return sorted(self._index)
 
     def summary(self, game_id: str) -> IndexRow | None:
-        return self._summaries.get(game_id)
+        return self._listing.get(game_id)
 
     def summaries(self) -> list[IndexRow]:
-        return list(self._summaries.values())
+        return self._listing.rows()
 
     def ids(self) -> set[str]:
-        return set(self._summaries)
+        return self._listing.ids()
 
     def index_rows(self, number: int) -> list[IndexRow]:
         db = self._index.get(number)
@@ -83,17 +82,17 @@ class Archive:
 
     def relist(self) -> None:
         """Read the summaries in memory again from the index files."""
-        self._summaries, self._shard_counts = {}, {}
+        self._listing.clear()
         for number in sorted(self._index):
             for row in self.index_rows(number):
-                self._remember(row)
+                self._listing.remember(row)
 
     # -- reading ---------------------------------------------------------------
 
     def get(self, game_id: str) -> GameDocument | None:
         """The game's document; None if it is not archived. A game listed whose
         record is gone (a restored older file) is taken off the list."""
-        summary = self._summaries.get(game_id)
+        summary = self._listing.get(game_id)
         if summary is None:
             return None
         number = summary["shard"]
@@ -104,7 +103,7 @@ class Archive:
             self._index_db(number).table("summaries").remove(Query().id == game_id)
             self._facts_db(number).table("facts").remove(Query().id == game_id)
             self._retally(number)
-            self._journal.then(lambda: self._forget(game_id))
+            self._journal.then(lambda: self._listing.forget(game_id))
         raise GameNotFoundError(
             _(
                 "the game {id} was listed but its record could not be found; "
@@ -115,7 +114,7 @@ class Archive:
     def games(self) -> list[GameDocument]:
         """Every archived game (reads every archive file)."""
         docs: list[GameDocument] = []
-        for number in sorted(self._shard_counts):
+        for number in self._listing.shards():
             docs.extend(cast(list[GameDocument], self.shard(number).table("games").all()))
         return docs
 
@@ -161,8 +160,8 @@ class Archive:
         one transaction; memory follows once it is durable."""
         by_shard: dict[int, list[GameDocument]] = {}
         for doc in docs:
-            known = self._summaries.get(doc["id"])
-            shard = known["shard"] if known else self._shard_with_room(by_shard)
+            known = self._listing.get(doc["id"])
+            shard = known["shard"] if known else self._listing.shard_with_room(by_shard, SHARD_SIZE)
             by_shard.setdefault(shard, []).append(doc)
         with self._journal.transaction():
             for shard, shard_docs in by_shard.items():
@@ -184,7 +183,7 @@ class Archive:
 
     def remove(self, game_id: str) -> None:
         """Take a game out of the archive, within the caller's transaction."""
-        summary = self._summaries.get(game_id)
+        summary = self._listing.get(game_id)
         if summary is None:
             return
         shard = summary["shard"]
@@ -192,32 +191,13 @@ class Archive:
         self._index_db(shard).table("summaries").remove(Query().id == game_id)
         self._facts_db(shard).table("facts").remove(Query().id == game_id)
         self._retally(shard)
-        self._journal.then(lambda: self._forget(game_id))
+        self._journal.then(lambda: self._listing.forget(game_id))
 
     def _remember_added(self, by_shard: dict[int, list[GameDocument]]) -> None:
         for shard, shard_docs in by_shard.items():
             for doc in shard_docs:
-                self._forget(doc["id"])
-                self._remember(index_entry(stored_summary(doc), shard))
-
-    def _shard_with_room(self, pending: dict[int, list[GameDocument]]) -> int:
-        last = max([*self._shard_counts, *pending, 1])
-        if self._shard_counts.get(last, 0) + len(pending.get(last, [])) < SHARD_SIZE:
-            return last
-        return last + 1
-
-    def _remember(self, row: IndexRow) -> None:
-        doc = row.copy()
-        doc["created_at"] = _utc(doc["created_at"])
-        doc["updated_at"] = _utc(doc["updated_at"])
-        self._summaries[doc["id"]] = doc
-        shard = doc["shard"]
-        self._shard_counts[shard] = self._shard_counts.get(shard, 0) + 1
-
-    def _forget(self, game_id: str) -> None:
-        doc = self._summaries.pop(game_id, None)
-        if doc:
-            self._shard_counts[doc["shard"]] -= 1
+                self._listing.forget(doc["id"])
+                self._listing.remember(index_entry(stored_summary(doc), shard))
 
     # -- the files of a shard ------------------------------------------------------
 
@@ -244,21 +224,12 @@ class Archive:
                 self._facts[number] = self._files.open(path, "facts", None)
             elif rows is None or {r.get("id") for r in rows if isinstance(r, dict)} != listed:
                 if isinstance(tables, DamagedFileError) and path.exists():
-                    self._notices.append(
-                        later(
-                            "{file} could not be read ({reason}); it was moved to {moved} "
-                            "and made again from {archive}.",
-                            file=path,
-                            reason=tables.reason,
-                            moved=self._files.move_aside(path),
-                            archive=self._files.path("archive", number),
-                        )
-                    )
+                    self._remade(path, tables, number)
                 for game_id in listed:
-                    self._forget(game_id)
+                    self._listing.forget(game_id)
                 self.rebuild(number)  # sets both files of the shard
                 for row in self.index_rows(number):
-                    self._remember(row)
+                    self._listing.remember(row)
             else:
                 self._facts[number] = self._files.open(path, "facts", tables)
         return self._facts[number]
@@ -294,16 +265,7 @@ class Archive:
             self._index[number] = self._files.open(path, "index", tables)
         else:
             if isinstance(tables, DamagedFileError) and path.exists():
-                self._notices.append(
-                    later(
-                        "{file} could not be read ({reason}); it was moved to {moved} "
-                        "and made again from {archive}.",
-                        file=path,
-                        reason=tables.reason,
-                        moved=self._files.move_aside(path),
-                        archive=archive,
-                    )
-                )
+                self._remade(path, tables, number)
             elif isinstance(tables, DamagedFileError):
                 self._notices.append(
                     later(
@@ -314,7 +276,20 @@ class Archive:
                 )
             self.rebuild(number)
         for row in self.index_rows(number):
-            self._remember(row)
+            self._listing.remember(row)
+
+    def _remade(self, path: Path, damage: DamagedFileError, number: int) -> None:
+        """Move a damaged index or facts file aside, and say it is made again."""
+        self._notices.append(
+            later(
+                "{file} could not be read ({reason}); it was moved to {moved} "
+                "and made again from {archive}.",
+                file=path,
+                reason=damage.reason,
+                moved=self._files.move_aside(path),
+                archive=self._files.path("archive", number),
+            )
+        )
 
     def rebuild(self, number: int) -> None:
         """Index and facts of one archive shard, made again from its games (in
@@ -372,10 +347,3 @@ def _rows(db: TinyDB, table: str) -> list[Any]:
     """A table's rows as stored, without TinyDB's per-row objects (quicker)."""
     tables = db.storage.read() or {}
     return list(tables.get(table, {}).values())
-
-
-def _utc(text: str) -> str:
-    """A stored time as this version writes it: UTC (older versions wrote any offset)."""
-    if isinstance(text, str) and text.endswith("+00:00") and text[:2] in ("19", "20", "21"):
-        return text
-    return instant(text).isoformat()
