@@ -1,30 +1,27 @@
 """GameStore: every game saved as it is played, fast however long the history.
 
-The one way the rest of the app reaches the saved games. Layout of a data
-folder, and the module that looks after each part:
+The one door to the saved games: the app, the command line and the tests use
+this class only, and it hands each operation whole to the module that does it.
 
-    active.json          games in progress and hands being entered (saving a
-                         hand rewrites only this small file)       active.py
-    players.json         merged spellings of player names          players.py
-    archive/000001.json  finished games, SHARD_SIZE per file        archive.py
-    index/000001.json    the history list's summary of each game in that shard,
-                         and the statistics' tally of the shard (read at open)
-                                                                   tallies.py
-    facts/000001.json    what the statistics count in each game of that shard
+    active.json          games in progress and hands being entered     active.py
+    players.json         merged spellings of player names              players.py
+    archive/000001.json  finished games, SHARD_SIZE per file           archive.py
+    index/000001.json    the summary of each game in that shard for    listing.py
+                         the history, and the tally of them all        tallies.py
+    facts/000001.json    what the statistics count in each game there
                          (read only to count a shard again)
-    journal.json         only while a change to several files is made
-                                                       journal.py, atomic.py
-    backups/YYYY-MM-DD/  a daily copy of all of the above, the last BACKUP_DAYS
-                         kept                                      backups.py
+    journal.json         only while a change to several files is made  journal.py
+    backups/YYYY-MM-DD/  a daily copy of all of the above              backups.py
     damaged/             unreadable files, moved aside, never deleted  files.py
 
 Every file is a TinyDB database written atomically (atomic.py) with a `_meta`
-table holding its kind and schema version (migration.py). A change to several
-files (a game finishing, an import, a delete) is one transaction: all or
-nothing, even when the process is killed. Opening (opening.py) finishes such
-a change, recovers damage and repairs ids (repair.py). One process owns a
-folder (a lock file); inside it one lock serializes all access, so threads
-and browser sessions can share a store.
+table holding its kind and schema version (migration.py); documents.py types
+what the files hold. A change to several files (a game finishing, an import,
+a delete) is one transaction: all or nothing, even when the process is
+killed. Opening a folder (opening.py) finishes such a change, recovers damage
+and gives games that share an id their own (repair.py). One process owns a
+folder (a lock); inside it one lock serializes all access, so threads and
+browser sessions can share a store.
 """
 
 import functools
