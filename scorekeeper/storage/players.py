@@ -3,7 +3,7 @@
 A merge is applied when the statistics are read, so a merge or its undo
 rewrites no game and no tally."""
 
-from typing import Any
+from collections.abc import Iterable
 
 from tinydb import Query, TinyDB
 
@@ -35,7 +35,7 @@ class Players:
         key = " ".join(name.split()).casefold()
         self.db.table("aliases").remove(Query().name == key)
 
-    def adopt(self, rows: Any) -> None:
+    def adopt(self, rows: Iterable[object]) -> None:
         """The merges of schema 1's index.json, where not already here."""
         for row in rows:
             if isinstance(row, dict) and isinstance(row.get("name"), str):
