@@ -1,9 +1,11 @@
 """GameStore on real files in temporary folders."""
 
+import gc
 import json
 import subprocess
 import sys
 import threading
+import weakref
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -16,6 +18,7 @@ from scorekeeper.game import add_hand, undo_last_hand
 from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
+from scorekeeper.stats import tally
 from scorekeeper.storage import archive, backups, migration
 from scorekeeper.storage.documents import game_to_document, summary_from_document
 from scorekeeper.storage.store import (
@@ -221,6 +224,38 @@ def test_interrupted_archive_move_is_finished_on_open(tmp_path):
         assert store.history(status=Status.FINISHED).total == 1
         assert json.loads((tmp_path / "active.json").read_text())["games"] == {}
         assert len(store.get(saved.id).game.hands) == 2
+
+
+def test_reopen_reads_the_folder_again_as_it_was_put_back(tmp_path):
+    """The offline build puts the files back as IndexedDB last took them after
+    a failed sync, and the store reads them again."""
+    with GameStore(tmp_path) as store:
+        done = play(store, store.create(short_game()), WIN)
+        playing = play(store, store.create(game()), EVEN)  # to 500: still in progress
+        kept = (tmp_path / "active.json").read_bytes()
+        play(store, playing, EVEN)
+        (tmp_path / "active.json").write_bytes(kept)
+        store.reopen()
+        assert store.get(playing.id) == playing
+        assert {s.id for s in store.history().items} == {done.id, playing.id}
+        again = play(store, playing, EVEN)
+        assert store.get(playing.id) == again
+        assert store.totals() == tally(store.all_facts())
+
+
+def test_a_closed_store_is_freed_at_once(tmp_path):
+    """Its parts refer to one another; closing lets go of them, so a store
+    closed (or reopened) is not left to the garbage collector."""
+    with GameStore(tmp_path) as store:
+        play(store, store.create(short_game()), WIN)
+        store.create(short_game())
+    parts = [weakref.ref(store._journal), weakref.ref(store._archive), weakref.ref(store._active)]
+    gc.disable()
+    try:
+        del store
+        assert [part() for part in parts] == [None, None, None]
+    finally:
+        gc.enable()
 
 
 def test_a_second_process_gets_a_clear_error(tmp_path):

@@ -76,5 +76,9 @@ class Journal:
                 db.table(name).clear_cache()
 
     def close(self) -> None:
+        """Close every file, and forget them: the parts that list them hold this
+        journal too, and a closed store should be freed at once, not by the
+        garbage collector (a folder of 10,000 games is 40,000 objects)."""
         for db in self._databases():
             db.close()
+        self._databases = lambda: ()

@@ -151,7 +151,9 @@ class GameStore:
         """Forget what memory holds and read the folder again: its files were
         put back as they were stored (the offline build, after a failed sync)."""
         with self._lock:
+            before = self._journal
             self._open()
+            before.close()
 
     def _daily_backup(self, today: date | None = None) -> Path | None:
         return daily_backup(
