@@ -25,7 +25,7 @@ from scorekeeper.rules import RuleSet
 from scorekeeper.saved import SavedGame
 from scorekeeper.scoring import Status, score_game
 from scorekeeper.stats import game_facts, head_to_head, pair_stats, player_stats, tally
-from scorekeeper.storage import store as store_module
+from scorekeeper.storage import archive
 from scorekeeper.storage.store import GameStore
 from tests.factories import EVEN, hand
 
@@ -67,8 +67,8 @@ def games(draw: st.DrawFn) -> Game:
 class Tallies(RuleBasedStateMachine):
     @initialize()
     def open_store(self) -> None:
-        self.shard_size = store_module.SHARD_SIZE
-        store_module.SHARD_SIZE = 3  # many archive files from a few games
+        self.shard_size = archive.SHARD_SIZE
+        archive.SHARD_SIZE = 3  # many archive files from a few games
         self.folder = Path(tempfile.mkdtemp(prefix="tallies-"))
         self.store = GameStore(self.folder)
         self.deleted: list[SavedGame] = []
@@ -77,7 +77,7 @@ class Tallies(RuleBasedStateMachine):
         if hasattr(self, "store"):
             self.store.close()
             shutil.rmtree(self.folder, ignore_errors=True)
-            store_module.SHARD_SIZE = self.shard_size
+            archive.SHARD_SIZE = self.shard_size
 
     def stored(self) -> list[SavedGame]:
         """In an order that does not depend on the clock or on random ids, so that

@@ -1,15 +1,16 @@
 """GameStore on real files in temporary folders."""
 
+import gc
 import json
 import subprocess
 import sys
 import threading
+import weakref
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
-from tinydb import Query
 
 from scorekeeper.draft import HandDraft
 from scorekeeper.exchange import Incoming
@@ -17,7 +18,8 @@ from scorekeeper.game import add_hand, undo_last_hand
 from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
-from scorekeeper.storage import store as store_module
+from scorekeeper.stats import tally
+from scorekeeper.storage import archive, backups, migration
 from scorekeeper.storage.documents import game_to_document, summary_from_document
 from scorekeeper.storage.store import (
     ConflictError,
@@ -151,7 +153,7 @@ def test_history_is_newest_first_with_filters(tmp_path):
 
 
 def test_many_finished_games_fill_several_archive_files(tmp_path, monkeypatch):
-    monkeypatch.setattr(store_module, "SHARD_SIZE", 3)
+    monkeypatch.setattr(archive, "SHARD_SIZE", 3)
     finished = add_hand(short_game(), WIN)
     with GameStore(tmp_path) as store:
         saved = store.import_games([Incoming(finished)] * 7)
@@ -215,14 +217,45 @@ def test_interrupted_archive_move_is_finished_on_open(tmp_path):
     with GameStore(tmp_path) as store:
         saved = play(store, store.create(short_game()), EVEN)
         # simulate a crash right after the durable first step of the move:
-        store._active.table("games").upsert(
-            game_to_document(replace(saved, game=add_hand(saved.game, WIN), revision=3)),
-            Query().id == saved.id,
+        store._active.put(
+            game_to_document(replace(saved, game=add_hand(saved.game, WIN), revision=3))
         )
     with GameStore(tmp_path) as store:
         assert store.history(status=Status.FINISHED).total == 1
         assert json.loads((tmp_path / "active.json").read_text())["games"] == {}
         assert len(store.get(saved.id).game.hands) == 2
+
+
+def test_reopen_reads_the_folder_again_as_it_was_put_back(tmp_path):
+    """The offline build puts the files back as IndexedDB last took them after
+    a failed sync, and the store reads them again."""
+    with GameStore(tmp_path) as store:
+        done = play(store, store.create(short_game()), WIN)
+        playing = play(store, store.create(game()), EVEN)  # to 500: still in progress
+        kept = (tmp_path / "active.json").read_bytes()
+        play(store, playing, EVEN)
+        (tmp_path / "active.json").write_bytes(kept)
+        store.reopen()
+        assert store.get(playing.id) == playing
+        assert {s.id for s in store.history().items} == {done.id, playing.id}
+        again = play(store, playing, EVEN)
+        assert store.get(playing.id) == again
+        assert store.totals() == tally(store.all_facts())
+
+
+def test_a_closed_store_is_freed_at_once(tmp_path):
+    """Its parts refer to one another; closing lets go of them, so a store
+    closed (or reopened) is not left to the garbage collector."""
+    with GameStore(tmp_path) as store:
+        play(store, store.create(short_game()), WIN)
+        store.create(short_game())
+    parts = [weakref.ref(store._journal), weakref.ref(store._archive), weakref.ref(store._active)]
+    gc.disable()
+    try:
+        del store
+        assert [part() for part in parts] == [None, None, None]
+    finally:
+        gc.enable()
 
 
 def test_a_second_process_gets_a_clear_error(tmp_path):
@@ -278,7 +311,7 @@ def test_concurrent_writers_from_threads_lose_nothing(tmp_path):
 
 
 def test_backups_roll_and_restore(tmp_path, monkeypatch):
-    monkeypatch.setattr(store_module, "BACKUP_DAYS", 3)
+    monkeypatch.setattr(backups, "BACKUP_DAYS", 3)
     with GameStore(tmp_path) as store:
         old = store.create(game(EVEN))
         for day in range(1, 6):
@@ -314,8 +347,8 @@ def test_migrations_run_from_older_schemas(tmp_path, monkeypatch):
     data = json.loads((tmp_path / "active.json").read_text())
     del data["games"]["1"]["revision"]
     (tmp_path / "active.json").write_text(json.dumps(data))
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 3)
-    monkeypatch.setitem(store_module.MIGRATIONS, 2, add_revision)
+    monkeypatch.setattr(migration, "SCHEMA_VERSION", 3)
+    monkeypatch.setitem(migration.MIGRATIONS, 2, add_revision)
     with GameStore(tmp_path) as store:
         assert store.get(saved.id).revision == 1
         store.save(saved.id, add_hand(saved.game, EVEN), 1)  # written at the next save
@@ -353,7 +386,7 @@ def test_statistics_after_opening_add_up_the_kept_tallies_without_reading_facts(
     assert _index_tables(tmp_path)["totals"]["1"]["tally"]["players"]["Alex"][:3] == [3, 3, 0]
     with GameStore(tmp_path) as store:
         assert store.totals() == counted
-        assert store._facts_dbs == {}, "no facts file was read"
+        assert store._archive._facts == {}, "no facts file was read"
         assert store.totals().players["Beth"][:3] == [3, 3, 3]
 
 

@@ -18,8 +18,7 @@ from scorekeeper.record import game_to_record
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
 from scorekeeper.stats import tally
-from scorekeeper.storage import platform
-from scorekeeper.storage import store as store_module
+from scorekeeper.storage import archive, platform
 from scorekeeper.storage.errors import DataFolderError
 from scorekeeper.storage.store import (
     GameNotFoundError,
@@ -181,7 +180,7 @@ class Killed(BaseException):
 
 
 def test_an_import_killed_at_any_step_leaves_all_or_nothing(tmp_path, monkeypatch):
-    monkeypatch.setattr(store_module, "SHARD_SIZE", 20)
+    monkeypatch.setattr(archive, "SHARD_SIZE", 20)
     games = [Incoming(finished()) for _ in range(51)]
     real = {name: getattr(platform, name) for name in ("write_durably", "replace", "fsync_folder")}
     step = 1
@@ -216,7 +215,7 @@ def test_an_import_killed_at_any_step_leaves_all_or_nothing(tmp_path, monkeypatc
             assert {g.id for g in store.all_games()} == ids  # index and archive agree
             assert len(store.all_facts()) == total
             assert store.totals() == tally(store.all_facts())  # kept tallies agree too
-            assert all(n <= 20 for n in store._shard_counts.values())
+            assert all(n <= 20 for n in store._archive._listing.counts.values())
         assert not list(folder.rglob(".*.tmp")) and not (folder / "journal.json").exists()
         if completed:
             break

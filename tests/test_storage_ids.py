@@ -16,7 +16,7 @@ from scorekeeper.game import add_hand
 from scorekeeper.model import Game, Variant
 from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Status
-from scorekeeper.storage import store as store_module
+from scorekeeper.storage import ids as ids_module
 from scorekeeper.storage.store import GameStore
 from tests.factories import EVEN, hand
 
@@ -119,8 +119,8 @@ def test_the_cli_says_so_and_exports_every_game(tmp_path):
 def test_id_less_imports_never_share_an_id(batches, finished, rng: random.Random):
     """The random part of an id is drawn from 16 values here instead of 2**32,
     so that a store which does not check for collisions meets one at once."""
-    real = store_module.secrets.token_hex
-    store_module.secrets.token_hex = lambda n: f"{rng.randrange(16):x}"  # type: ignore[assignment]
+    real = ids_module.secrets.token_hex
+    ids_module.secrets.token_hex = lambda n: f"{rng.randrange(16):x}"  # type: ignore[assignment]
     try:
         with tempfile.TemporaryDirectory() as folder:
             number = 0
@@ -139,7 +139,7 @@ def test_id_less_imports_never_share_an_id(batches, finished, rng: random.Random
                 assert players == {f"P{n}-0" for n in range(number)}
                 assert store.notices == []
     finally:
-        store_module.secrets.token_hex = real  # type: ignore[assignment]
+        ids_module.secrets.token_hex = real  # type: ignore[assignment]
 
 
 @pytest.mark.parametrize("count", [1, 3])

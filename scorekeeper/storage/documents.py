@@ -1,16 +1,22 @@
-"""Explicit conversion between domain objects and stored documents.
+"""The stored documents, typed, and explicit conversion to and from the
+domain objects.
 
-A game document: {"id", "created_at", "updated_at", "revision",
-"record": <spades-score/1 record>, "summary": {...}}, and "imported_at" (in
-the summary too) for a game stored from a file: a copy. The record is the
-source of truth; the summary is a listing cache rebuilt on every save.
-A summary written by an older version may lack a key added since
-(`team_names`): `stored_summary` fills it in from the record.
+A game document (`GameDocument`) holds the game's spades-score/1 record, the
+source of truth, and its summary, a listing cache worked out again on every
+save. An index file lists each archived game by its summary without the
+statistics facts, which a facts file keeps apart (`IndexRow`, `FactsRow`);
+the index file also keeps the tally of them all (`KeptTotals`).
+
+The types say what this version writes. A document written by an older
+version may lack a key added since (`team_names`, a draft's "hand"):
+`stored_summary` and `draft_from_document` fill such keys in, and a stored
+document that does not read raises, so that the caller can set it aside.
+Times are ISO 8601 text in UTC (`record.time_to_json`).
 """
 
 import dataclasses
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from scorekeeper.draft import HandDraft, Step
 from scorekeeper.errors import ScorekeeperError
@@ -38,8 +44,101 @@ from scorekeeper.stats import (
     Tally,
 )
 
+Row = list[Any]  # a dataclass's values in field order (SEAT_FIELDS, SIDE_FIELDS)
 
-def instant(text: Any) -> datetime:
+
+class FactsDocument(TypedDict):
+    """GameFacts: seats and sides as rows of values (files of schema 1: as
+    objects with named fields)."""
+
+    finished: bool
+    winner: int | None
+    hands: int
+    seats: list[Row]
+    sides: list[Row]
+
+
+class SummaryDocument(TypedDict):
+    """GameSummary, as kept in a game document."""
+
+    id: str
+    created_at: str
+    updated_at: str
+    status: str  # a Status value
+    variant: str  # a Variant value
+    players: list[str]
+    scores: list[int]
+    winner: int | None
+    hands: int
+    preset: str | None
+    team_names: list[str]
+    facts: NotRequired[FactsDocument | None]  # never in an index row: kept apart
+    imported_at: NotRequired[str]
+
+
+class IndexRow(SummaryDocument):
+    """A finished game as the history lists it: its summary without the facts,
+    and the number of the archive file it is in."""
+
+    shard: int
+
+
+# What an index row must hold for the file to be used as it is: a file of rows
+# written before a key was added (the sides' names) is made again from its
+# archive file. Without "team_names" the rows still list the games (LISTED_KEYS).
+SUMMARY_KEYS = IndexRow.__required_keys__
+LISTED_KEYS = SUMMARY_KEYS - {"team_names"}
+
+
+class GameDocument(TypedDict):
+    id: str
+    created_at: str
+    updated_at: str
+    revision: int
+    record: dict[str, Any]  # spades-score/1 (record.py)
+    summary: SummaryDocument
+    imported_at: NotRequired[str]  # stored from a file: a copy, made then
+
+
+class FactsRow(TypedDict):
+    """A row of a facts file."""
+
+    id: str
+    facts: FactsDocument | None
+
+
+class TallyDocument(TypedDict):
+    """Tally: players by name; partners and opponents as rows [name, name, *counts]."""
+
+    players: dict[str, list[int]]
+    pairs: list[list[str | int]]
+    rivals: list[list[str | int]]
+
+
+class KeptTotals(TypedDict):
+    """The tally an index file keeps, and which games, as saved, it counted."""
+
+    covers: str
+    tally: TallyDocument
+
+
+class DraftDocument(TypedDict):
+    """HandDraft, with the game it is for. Drafts stored by older versions lack
+    the keys marked NotRequired."""
+
+    game_id: str
+    bids: list[int | str | None]
+    tricks: list[int]
+    step: str  # a Step value
+    editing: int | None
+    hand: NotRequired[int]
+    revision: NotRequired[int | None]
+    original: NotRequired[dict[str, Any] | None]  # a hand as a record writes it
+    total: NotRequired[int]
+    adjustments: NotRequired[list[Any]]
+
+
+def instant(text: object) -> datetime:
     """A stored time as a UTC instant. Files written before times were kept in
     UTC may hold any offset, or a time at the calendar's ends: such a time is
     brought into the range the app works with rather than breaking a screen."""
@@ -50,9 +149,11 @@ def instant(text: Any) -> datetime:
                 return value
         except ValueError:
             pass
+    if not isinstance(text, str):
+        return EARLIEST
     try:
         parsed = datetime.fromisoformat(text)
-    except (TypeError, ValueError):
+    except ValueError:
         return EARLIEST
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
@@ -67,31 +168,33 @@ def instant(text: Any) -> datetime:
     return value
 
 
-def index_entry(summary: dict[str, Any], shard: int) -> dict[str, Any]:
+def index_entry(summary: SummaryDocument, shard: int) -> IndexRow:
     """What the history list keeps of a finished game: the summary without the
     statistics facts (those live apart), plus the archive file it is in."""
-    entry = {k: v for k, v in summary.items() if k != "facts"}
+    entry = cast(IndexRow, {k: v for k, v in summary.items() if k != "facts"})
     entry["shard"] = shard
     return entry
 
 
-def game_to_document(saved: SavedGame) -> dict[str, Any]:
-    return {
+def game_to_document(saved: SavedGame) -> GameDocument:
+    doc: GameDocument = {
         "id": saved.id,
         "created_at": time_to_json(saved.created_at),
         "updated_at": time_to_json(saved.updated_at),
         "revision": saved.revision,
         "record": game_to_record(saved.game),
         "summary": summary_to_document(summarize(saved)),
-        **({"imported_at": time_to_json(saved.imported_at)} if saved.imported_at else {}),
     }
+    if saved.imported_at:
+        doc["imported_at"] = time_to_json(saved.imported_at)
+    return doc
 
 
 class UnreadableGameError(ScorekeeperError):
     pass
 
 
-def game_from_document(doc: dict[str, Any]) -> SavedGame:
+def game_from_document(doc: GameDocument) -> SavedGame:
     try:
         return SavedGame(
             id=doc["id"],
@@ -107,8 +210,8 @@ def game_from_document(doc: dict[str, Any]) -> SavedGame:
         ) from None
 
 
-def summary_to_document(summary: GameSummary) -> dict[str, Any]:
-    return {
+def summary_to_document(summary: GameSummary) -> SummaryDocument:
+    doc: SummaryDocument = {
         "id": summary.id,
         "created_at": time_to_json(summary.created_at),
         "updated_at": time_to_json(summary.updated_at),
@@ -121,15 +224,17 @@ def summary_to_document(summary: GameSummary) -> dict[str, Any]:
         "preset": summary.preset,
         "facts": None if summary.facts is None else facts_to_document(summary.facts),
         "team_names": list(summary.team_names),
-        **({"imported_at": time_to_json(summary.imported_at)} if summary.imported_at else {}),
     }
+    if summary.imported_at:
+        doc["imported_at"] = time_to_json(summary.imported_at)
+    return doc
 
 
-def stored_summary(doc: dict[str, Any]) -> dict[str, Any]:
+def stored_summary(doc: GameDocument) -> SummaryDocument:
     """A game document's summary as this version writes it. One written before
     summaries carried the sides' names gets them from the game's record (every
     record since names existed holds them, when a side has one)."""
-    summary: dict[str, Any] = doc["summary"]
+    summary = doc["summary"]
     if "team_names" in summary:
         return summary
     record = doc.get("record")
@@ -137,7 +242,7 @@ def stored_summary(doc: dict[str, Any]) -> dict[str, Any]:
     return {**summary, "team_names": names if isinstance(names, list) else []}
 
 
-def _team_names(value: Any, sides: int) -> tuple[str, ...]:
+def _team_names(value: object, sides: int) -> tuple[str, ...]:
     """The sides' names of a stored summary: one text per side, or none (a
     summary without them, or with anything else, names no side)."""
     if (
@@ -150,7 +255,7 @@ def _team_names(value: Any, sides: int) -> tuple[str, ...]:
     return ()
 
 
-def summary_from_document(doc: dict[str, Any]) -> GameSummary:
+def summary_from_document(doc: SummaryDocument) -> GameSummary:
     variant = Variant(doc["variant"])
     return GameSummary(
         id=doc["id"],
@@ -163,7 +268,7 @@ def summary_from_document(doc: dict[str, Any]) -> GameSummary:
         winner=doc["winner"],
         hands=doc["hands"],
         preset=doc["preset"],
-        facts=facts_from_document(doc["facts"]) if doc.get("facts") else None,
+        facts=facts_from_document(facts) if (facts := doc.get("facts")) else None,
         imported_at=instant(doc["imported_at"]) if doc.get("imported_at") else None,
         team_names=_team_names(doc.get("team_names"), len(variant.sides)),
     )
@@ -173,7 +278,7 @@ SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatFacts))
 SIDE_FIELDS = tuple(f.name for f in dataclasses.fields(SideFacts))
 
 
-def facts_to_document(facts: GameFacts) -> dict[str, Any]:
+def facts_to_document(facts: GameFacts) -> FactsDocument:
     """Seats and sides as rows of values in field order (SEAT_FIELDS,
     SIDE_FIELDS): a third of the size of named fields, and quicker to read."""
     return {
@@ -185,9 +290,10 @@ def facts_to_document(facts: GameFacts) -> dict[str, Any]:
     }
 
 
-def facts_from_document(doc: dict[str, Any]) -> GameFacts:
+def facts_from_document(doc: FactsDocument) -> GameFacts:
     """Rows of values, or (files of schema 1) objects with named fields."""
-    seats, sides = doc["seats"], doc["sides"]
+    seats: list[Any] = doc["seats"]
+    sides: list[Any] = doc["sides"]
     if seats and isinstance(seats[0], dict):
         return GameFacts(
             finished=doc["finished"],
@@ -205,8 +311,7 @@ def facts_from_document(doc: dict[str, Any]) -> GameFacts:
     )
 
 
-def tally_to_document(counts: Tally) -> dict[str, Any]:
-    """Players by name; partners and opponents as rows [name, name, *counts]."""
+def tally_to_document(counts: Tally) -> TallyDocument:
     return {
         "players": {name: list(row) for name, row in counts.players.items()},
         "pairs": [[a, b, *row] for (a, b), row in counts.pairs.items()],
@@ -214,7 +319,7 @@ def tally_to_document(counts: Tally) -> dict[str, Any]:
     }
 
 
-def _counts(row: Any, width: int) -> list[int]:
+def _counts(row: object, width: int) -> list[int]:
     if not (
         isinstance(row, list) and len(row) == width and all(type(n) is int and n >= 0 for n in row)
     ):
@@ -222,7 +327,7 @@ def _counts(row: Any, width: int) -> list[int]:
     return row
 
 
-def _named_rows(rows: Any, width: int) -> dict[tuple[str, str], list[int]]:
+def _named_rows(rows: list[list[str | int]], width: int) -> dict[tuple[str, str], list[int]]:
     table: dict[tuple[str, str], list[int]] = {}
     for row in rows:
         a, b = row[0], row[1]
@@ -232,9 +337,10 @@ def _named_rows(rows: Any, width: int) -> dict[tuple[str, str], list[int]]:
     return table
 
 
-def tally_from_document(doc: Any) -> Tally:
-    """ValueError, TypeError or KeyError if `doc` is not a whole tally: a kept
-    tally is only a shortcut, and one that does not read is counted again."""
+def tally_from_document(doc: TallyDocument) -> Tally:
+    """ValueError, TypeError or KeyError if `doc`, as read from a file, is not a
+    whole tally: a kept tally is only a shortcut, and one that does not read is
+    counted again."""
     players = doc["players"]
     if not isinstance(players, dict):
         raise ValueError("players is not a table")
@@ -245,7 +351,7 @@ def tally_from_document(doc: Any) -> Tally:
     )
 
 
-def draft_to_document(game_id: str, draft: HandDraft) -> dict[str, Any]:
+def draft_to_document(game_id: str, draft: HandDraft) -> DraftDocument:
     return {
         "game_id": game_id,
         "bids": [None if b is None else bid_to_json(b) for b in draft.bids],
@@ -254,13 +360,13 @@ def draft_to_document(game_id: str, draft: HandDraft) -> dict[str, Any]:
         "editing": draft.editing,
         "hand": draft.index,
         "revision": draft.base,
-        "original": None if draft.original is None else _hand_to_document(draft.original),
+        "original": None if draft.original is None else hand_to_json(draft.original),
         "total": draft.total,
         "adjustments": hand_to_json(draft.to_hand()).get("adjustments", []),
     }
 
 
-def draft_from_document(doc: dict[str, Any]) -> HandDraft:
+def draft_from_document(doc: DraftDocument) -> HandDraft:
     """Drafts stored before "hand", "revision" and "original" existed read with
     base None: `draft.fit` decides what they still mean. Before "total" and
     "adjustments" every hand had 13 tricks and none had adjustments."""
@@ -280,10 +386,6 @@ def draft_from_document(doc: dict[str, Any]) -> HandDraft:
         total=int(doc.get("total", TRICKS_PER_HAND)),
         adjustments=kept.adjustments,
     )
-
-
-def _hand_to_document(hand: Hand) -> dict[str, Any]:
-    return hand_to_json(hand)
 
 
 def _hand_from_document(doc: dict[str, Any]) -> Hand:

@@ -1,83 +1,65 @@
 """GameStore: every game saved as it is played, fast however long the history.
 
-Layout of a data folder:
+The one door to the saved games: the app, the command line and the tests use
+this class only, and it hands each operation whole to the module that does it.
 
-    active.json          games in progress and hands being entered (saving a
-                         hand rewrites only this small file)
-    players.json         merged spellings of player names
-    archive/000001.json  finished games, SHARD_SIZE per file
-    index/000001.json    the history list's summary of each game in that shard,
-                         and the statistics' tally of the shard (read at open)
-    facts/000001.json    what the statistics count in each game of that shard
+    active.json          games in progress and hands being entered     active.py
+    players.json         merged spellings of player names              players.py
+    archive/000001.json  finished games, SHARD_SIZE per file           archive.py
+    index/000001.json    the summary of each game in that shard for    listing.py
+                         the history, and the tally of them all        tallies.py
+    facts/000001.json    what the statistics count in each game there
                          (read only to count a shard again)
-    journal.json         only while a change to several files is made
-    backups/YYYY-MM-DD/  a daily copy of all of the above, the last BACKUP_DAYS kept
-    damaged/             unreadable files, moved aside, never deleted
+    journal.json         only while a change to several files is made  journal.py
+    backups/YYYY-MM-DD/  a daily copy of all of the above              backups.py
+    damaged/             unreadable files, moved aside, never deleted  files.py
 
 Every file is a TinyDB database written atomically (atomic.py) with a `_meta`
-table holding its kind and schema version. A change to several files (a game
-finishing, an import, a delete) is one transaction: all or nothing, even when
-the process is killed. One process owns a folder (a lock file); inside it one
-lock serializes all access, so threads and browser sessions can share a store.
+table holding its kind and schema version (migration.py); documents.py types
+what the files hold. A change to several files (a game finishing, an import,
+a delete) is one transaction: all or nothing, even when the process is
+killed. Opening a folder (opening.py) finishes such a change, recovers damage
+and gives games that share an id their own (repair.py). One process owns a
+folder (a lock); inside it one lock serializes all access, so threads and
+browser sessions can share a store.
 """
 
-import contextlib
 import functools
-import hashlib
-import re
-import secrets
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
-
-from tinydb import Query, TinyDB
+from typing import ParamSpec, TypeVar
 
 from scorekeeper.draft import HandDraft
-from scorekeeper.errors import ScorekeeperError
 from scorekeeper.exchange import Incoming
 from scorekeeper.i18n import _, later
 from scorekeeper.model import Game
 from scorekeeper.saved import GameSummary, SavedGame
 from scorekeeper.scoring import Status
-from scorekeeper.stats import GameFacts, Tally, person, tally
-from scorekeeper.storage import platform, snapshot
-from scorekeeper.storage.atomic import (
-    JOURNAL,
-    AtomicJSONStorage,
-    DamagedFileError,
-    Tables,
-    Transaction,
-    read_json_file,
-    remove_temporaries,
-    replay_journal,
-)
+from scorekeeper.stats import GameFacts, Tally, tally
+from scorekeeper.storage import platform
+from scorekeeper.storage.backups import backup_days, daily_backup, restore_backup
 from scorekeeper.storage.documents import (
-    draft_from_document,
-    draft_to_document,
-    facts_from_document,
+    GameDocument,
+    SummaryDocument,
     game_from_document,
     game_to_document,
-    index_entry,
     instant,
-    stored_summary,
     summary_from_document,
-    tally_from_document,
-    tally_to_document,
 )
 from scorekeeper.storage.errors import (
     ConflictError,
-    DataFolderError,
     GameNotFoundError,
     NewerVersionError,
     StorageError,
     StoreLockedError,
     folder_unusable,
-    reason,
     write_failed,
 )
+from scorekeeper.storage.ids import new_id, now
+from scorekeeper.storage.opening import open_folder
 
 __all__ = [
     "ConflictError",
@@ -87,93 +69,20 @@ __all__ = [
     "Page",
     "StorageError",
     "StoreLockedError",
+    "backup_days",
+    "new_id",
+    "now",
     "restore_backup",
 ]
 
-SCHEMA_VERSION = 2
-# MIGRATIONS[n] turns the tables of schema n into schema n + 1. Schema 2 moved
-# the summaries out of index.json into index/ and facts/ (see _upgrade_layout);
-# the active and archive files kept their shape.
-MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {1: lambda tables: tables}
 P = ParamSpec("P")
 R = TypeVar("R")
-SHARD_SIZE = 250
-BACKUP_DAYS = 7
-NOTICE_LIST = 10  # a notice names at most this many games, then gives a count
-DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
-SCHEMA_AT_START = re.compile(rb'\{\s*"_meta"\s*:\s*\{\s*"1"\s*:\s*\{\s*"schema"\s*:\s*(\d{1,9})\b')
-# What an index file's row needs to list a game ...
-LISTED_KEYS = frozenset(
-    (
-        "id",
-        "created_at",
-        "updated_at",
-        "status",
-        "variant",
-        "players",
-        "scores",
-        "winner",
-        "hands",
-        "preset",
-        "shard",
-    )
-)
-# ... and what this version writes in it: an index file of rows written before
-# a key was added (the sides' names) is made again from its archive file.
-SUMMARY_KEYS = LISTED_KEYS | {"team_names"}
 
 
 @dataclass(frozen=True)
 class Page:
     items: tuple[GameSummary, ...]
     total: int  # matching games in all
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def new_id(at: datetime, taken: set[str] | frozenset[str] = frozenset()) -> str:
-    """A game id: the time it was made (readable, sorts by age) and 8 random
-    hex digits; never one in `taken` (the store's ids and the batch's so far)."""
-    while True:
-        game_id = f"{at:%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
-        if game_id not in taken:
-            return game_id
-
-
-def _meta(kind: str) -> dict[str, Any]:
-    return {"schema": SCHEMA_VERSION, "kind": kind}
-
-
-def _check_kind(path: Path, tables: Tables, kind: str) -> Tables:
-    """The file's tables at this schema; DamagedFileError if it is not ours,
-    NewerVersionError if a newer app wrote it."""
-    meta = tables.get("_meta", {}).get("1", {})
-    version = meta.get("schema") if isinstance(meta, dict) else None
-    if not isinstance(meta, dict) or meta.get("kind") != kind or type(version) is not int:
-        raise DamagedFileError(path, later("it is not a Spades Scorekeeper file"))
-    if version > SCHEMA_VERSION:
-        raise NewerVersionError(
-            _(
-                "these games were saved by a newer version of Spades Scorekeeper "
-                "({file} has schema {version}, this version knows {known}); upgrade the app"
-            ).format(file=path, version=version, known=SCHEMA_VERSION),
-            _("These games were saved by a newer version of the app; upgrade it."),
-        )
-    if version < SCHEMA_VERSION:
-        if any(step not in MIGRATIONS for step in range(version, SCHEMA_VERSION)):
-            raise DamagedFileError(
-                path, later("schema {version} is not one this app ever wrote", version=version)
-            )
-        for step in range(version, SCHEMA_VERSION):
-            tables = MIGRATIONS[step](tables)
-    tables["_meta"] = {"1": _meta(kind)}
-    return tables
-
-
-def _shard_name(number: int) -> str:
-    return f"{number:06d}.json"
 
 
 def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
@@ -189,7 +98,7 @@ def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
                 store = args[0]
                 assert isinstance(store, GameStore)
                 if writes:
-                    store._reset_after_failure()
+                    store._journal.reset_after_failure()
                     raise write_failed(error) from None
                 raise folder_unusable(store.folder, error) from None
 
@@ -203,14 +112,6 @@ class GameStore:
         self.folder = folder
         self.notices: list[later] = []  # things the user must be told (moved files)
         self._lock = threading.RLock()
-        self._txn = Transaction(folder)
-        self._after: list[Callable[[], None]] = []
-        self._shards: dict[int, TinyDB] = {}
-        self._index: dict[int, TinyDB] = {}
-        self._facts_dbs: dict[int, TinyDB] = {}
-        self._totals: dict[int, Tally] = {}  # per shard, as its index file keeps it
-        self._summaries: dict[str, dict[str, Any]] = {}
-        self._shard_counts: dict[int, int] = {}
         try:
             if folder.exists() and not folder.is_dir():
                 raise NotADirectoryError(20, "Not a directory", str(folder))
@@ -229,7 +130,7 @@ class GameStore:
                 _("The saved games are in use by another copy of the app."),
             )
         try:
-            self._open_all()
+            self._open()
             self._daily_backup(today)
         except OSError as error:
             self._file_lock.release()
@@ -238,677 +139,36 @@ class GameStore:
             self._file_lock.release()
             raise
 
+    def _open(self) -> None:
+        opened = open_folder(self.folder, self.notices)
+        self._journal = opened.journal
+        self._files = opened.files
+        self._active = opened.active
+        self._players = opened.players
+        self._archive = opened.archive
+
     def reopen(self) -> None:
         """Forget what memory holds and read the folder again: its files were
         put back as they were stored (the offline build, after a failed sync)."""
         with self._lock:
-            self._txn = Transaction(self.folder)
-            self._after = []
-            for kept in (self._shards, self._index, self._facts_dbs, self._totals):
-                kept.clear()
-            self._summaries.clear()
-            self._shard_counts.clear()
-            self._open_all()
-
-    # -- opening --------------------------------------------------------------
-
-    def _open_all(self) -> None:
-        folder = self.folder
-        for name in ("archive", "index", "facts", "damaged", "backups"):
-            if (folder / name).exists() and not (folder / name).is_dir():
-                raise FileExistsError(17, "File exists", str(folder / name))
-        legacy = folder / "index.json"
-        # Read first: a folder from a newer version is refused before anything is written.
-        active = self._read_checked(folder / "active.json", "active")
-        players = self._read_checked(folder / "players.json", "players")
-        index_files = self._index_numbers_on_disk()
-        index_tables = {n: self._read_checked(self._path("index", n), "index") for n in index_files}
-        legacy_tables = (
-            self._read_checked(legacy, "index", schema_limit=1) if legacy.exists() else None
-        )
-        for kind in ("archive", "facts"):  # read when first needed: only their schema now
-            for path in sorted((folder / kind).glob("[0-9]*.json")):
-                self._refuse_newer(path, kind)
-        # Then write: finish an interrupted change, clean temporaries, fix damage.
-        if replay_journal(folder):
-            active = self._read_checked(folder / "active.json", "active")
-            players = self._read_checked(folder / "players.json", "players")
-            index_tables = {
-                n: self._read_checked(self._path("index", n), "index")
-                for n in self._index_numbers_on_disk()
-            }
-        remove_temporaries(folder, *(folder / n for n in ("archive", "index", "facts")))
-        snapshot.remove_stale(folder)
-        for name in ("archive", "index", "facts"):
-            platform.make_folder(folder / name)
-        for name in ("damaged", "backups"):
-            if (folder / name).is_dir():
-                platform.make_private(folder / name)
-        for path, _kind in self._data_files():
-            platform.make_private(path)
-        self._active = self._db(folder / "active.json", "active", active)
-        self._players = self._db(folder / "players.json", "players", players)
-        if legacy.exists():
-            self._upgrade_layout(legacy_tables)  # writes index/ and facts/
-            index_tables = {
-                n: self._read_checked(self._path("index", n), "index")
-                for n in self._index_numbers_on_disk()
-            }
-        archived = set(self._shard_numbers_on_disk())
-        for number in sorted(archived | set(index_tables)):
-            tables = index_tables.get(
-                number, DamagedFileError(self._path("index", number), later("missing"))
-            )
-            self._load_index(number, tables, number in archived)
-        renamed = self._repair_archived_ids()
-        renamed += self._repair()
-        if renamed:
-            self._tell_renamed(renamed)
-
-    def _refuse_newer(self, path: Path, kind: str) -> None:
-        """NewerVersionError if a newer app wrote `path`. Only the start of the
-        file is read when it begins as this app writes files (its `_meta` first)."""
-        with open(path, "rb") as f:
-            start = SCHEMA_AT_START.match(f.read(200))
-        if start is None or int(start[1]) > SCHEMA_VERSION:
-            self._read_checked(path, kind)  # raises NewerVersionError; damage waits
-
-    def _path(self, kind: str, number: int) -> Path:
-        return self.folder / kind / _shard_name(number)
-
-    def _read_checked(self, path: Path, kind: str, schema_limit: int | None = None) -> Any:
-        """Parsed and checked tables, None if absent, or the DamagedFileError."""
-        try:
-            tables = read_json_file(path)
-            if tables is None:
-                return None
-            if schema_limit is not None:  # the old index.json: read for its merges only
-                return tables
-            return _check_kind(path, tables, kind)
-        except DamagedFileError as damage:
-            return damage
-
-    def _db(self, path: Path, kind: str, tables: Any) -> TinyDB:
-        """A TinyDB over already parsed tables. A damaged file is moved aside and
-        replaced by the newest backup that reads, or started empty."""
-        if isinstance(tables, DamagedFileError):
-            tables = self._recover(path, kind, tables)
-        if tables is None:
-            tables = {"_meta": {"1": _meta(kind)}}
-        return TinyDB(
-            path, storage=AtomicJSONStorage, transaction=self._txn, tables=tables, meta=_meta(kind)
-        )
-
-    def _recover(self, path: Path, kind: str, damage: DamagedFileError) -> Tables | None:
-        moved = self._move_aside(path)
-        for day in reversed(self._backup_days()):
-            candidate = day / path.relative_to(self.folder)
-            tables = self._read_checked(candidate, kind)
-            if isinstance(tables, dict):
-                platform.copy_atomically(candidate, path)
-                self.notices.append(
-                    later(
-                        "{file} could not be read ({reason}); it was moved to {moved} "
-                        "and the app restored the backup of {day}.",
-                        file=path.name,
-                        reason=damage.reason,
-                        moved=moved,
-                        day=day.name,
-                    )
-                )
-                return tables
-        self.notices.append(
-            later(
-                "{file} could not be read ({reason}); it was moved to {moved} "
-                "and the app started a new one.",
-                file=path.name,
-                reason=damage.reason,
-                moved=moved,
-            )
-        )
-        return None
-
-    def _move_aside(self, path: Path) -> Path:
-        damaged = self.folder / "damaged"
-        platform.make_folder(damaged)
-        target = damaged / f"{path.parent.name}-{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
-        if path.parent == self.folder:
-            target = damaged / f"{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"
-        platform.replace(path, target)
-        return target
-
-    def _index_numbers_on_disk(self) -> list[int]:
-        folder = self.folder / "index"
-        if not folder.is_dir():
-            return []
-        return sorted(int(p.stem) for p in folder.glob("[0-9]*.json") if p.stem.isdigit())
-
-    def _shard_numbers_on_disk(self) -> list[int]:
-        folder = self.folder / "archive"
-        return sorted(int(p.stem) for p in folder.glob("[0-9]*.json") if p.stem.isdigit())
-
-    def _load_index(self, number: int, tables: Any, archived: bool) -> None:
-        """Remember one shard's summaries; a damaged, missing or stale index file
-        is rebuilt from its archive file."""
-        path = self._path("index", number)
-        rows = tables.get("summaries", {}).values() if isinstance(tables, dict) else None
-        listed = rows is not None and all(
-            isinstance(r, dict) and r.keys() >= LISTED_KEYS and r["shard"] == number for r in rows
-        )
-        good = listed and all(r.keys() >= SUMMARY_KEYS for r in rows or ())
-        if not archived:
-            if not (listed and rows):
-                path.unlink(missing_ok=True)
-                return
-            if not self._recover_missing(self._path("archive", number)):
-                moved = self._move_aside(path)
-                self.notices.append(
-                    later(
-                        "{path} is missing and no backup of it could be read; the games it held "
-                        "were taken off the history ({moved} lists them).",
-                        path=self._path("archive", number),
-                        moved=moved,
-                    )
-                )
-                return
-            good = False
-        if good:
-            self._index[number] = self._db(path, "index", tables)
-        else:
-            if isinstance(tables, DamagedFileError) and path.exists():
-                self.notices.append(
-                    later(
-                        "{file} could not be read ({reason}); it was moved to {moved} "
-                        "and made again from {archive}.",
-                        file=path,
-                        reason=tables.reason,
-                        moved=self._move_aside(path),
-                        archive=self._path("archive", number),
-                    )
-                )
-            elif isinstance(tables, DamagedFileError):
-                self.notices.append(
-                    later(
-                        "{file} was missing; it was made again from {archive}.",
-                        file=path,
-                        archive=self._path("archive", number),
-                    )
-                )
-            self._rebuild_index(number)
-        for row in self._index_rows(number):
-            self._remember(row)
-
-    def _recover_missing(self, path: Path) -> bool:
-        for day in reversed(self._backup_days()):
-            candidate = day / path.relative_to(self.folder)
-            if isinstance(self._read_checked(candidate, "archive"), dict):
-                platform.copy_atomically(candidate, path)
-                self.notices.append(
-                    later(
-                        "{path} was missing; the backup of {day} was restored.",
-                        path=path,
-                        day=day.name,
-                    )
-                )
-                return True
-        return False
-
-    def _rebuild_index(self, number: int) -> None:
-        """Index and facts of one archive shard, recomputed from its games
-        (in one transaction). The caller updates the summaries in memory."""
-        games = self._shard(number).table("games").all()
-        summaries: dict[str, Any] = {}
-        facts: dict[str, Any] = {}
-        for i, doc in enumerate(games, start=1):
-            entry = self._entry_from_game(dict(doc), number)
-            if entry is None:
-                continue
-            summary, fact = entry
-            summaries[str(i)] = summary
-            facts[str(i)] = {"id": summary["id"], "facts": fact}
-        counts = _tally_rows(facts.values())
-        index = {
-            "_meta": {"1": _meta("index")},
-            "summaries": summaries,
-            "totals": _kept_totals(summaries.values(), counts),
-        }
-        facts_tables = {"_meta": {"1": _meta("facts")}, "facts": facts}
-        with self._transaction():
-            index_db = self._db(self._path("index", number), "index", index)
-            facts_db = self._db(self._path("facts", number), "facts", facts_tables)
-            index_db.storage.write(index)
-            facts_db.storage.write(facts_tables)
-            self._then(lambda: self._totals.__setitem__(number, counts))
-        self._index[number] = index_db
-        self._facts_dbs[number] = facts_db
-
-    def _adopt_totals(self, number: int) -> None:
-        """Take the tally the index file keeps if it counted exactly the games the
-        file lists, as they are now (one written by an older version, or restored
-        alone, is counted again). Checked on first use, so opening pays nothing."""
-        tables = self._index[number].storage.read() or {}
-        kept = tables.get("totals", {}).get("1", {})
-        with contextlib.suppress(KeyError, TypeError, ValueError):
-            if kept["covers"] == _covers(tables["summaries"].values()):
-                self._totals[number] = tally_from_document(kept["tally"])
-
-    def _retally(self, number: int) -> None:
-        """Count a shard again from its facts after its games changed, within
-        the caller's transaction; the index file keeps the count."""
-        counts = _tally_rows(_rows(self._facts_db(number), "facts"))
-        db = self._index_db(number)
-        tables = db.storage.read() or {}
-        tables["totals"] = _kept_totals(tables.get("summaries", {}).values(), counts)
-        db.storage.write(tables)
-        self._then(lambda: self._totals.__setitem__(number, counts))
-
-    def _shard_totals(self, number: int) -> Tally:
-        if number not in self._totals:
-            self._adopt_totals(number)
-        if number not in self._totals:
-            try:
-                with self._transaction():
-                    self._retally(number)
-            except StorageError:  # not kept on disk: counted again after the next open
-                self._totals[number] = _tally_rows(_rows(self._facts_db(number), "facts"))
-        return self._totals[number]
-
-    def _entry_from_game(
-        self, doc: dict[str, Any], shard: int
-    ) -> tuple[dict[str, Any], Any] | None:
-        try:
-            summary = doc.get("summary")
-            if not (isinstance(summary, dict) and "facts" in summary):
-                summary = game_to_document(game_from_document(doc))["summary"]
-            else:
-                summary = stored_summary(doc)
-            summary_from_document(summary)
-            return index_entry(summary, shard), summary["facts"]
-        except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
-            self.notices.append(
-                later(
-                    "a game in {path} could not be read ({id}); it is kept there.",
-                    path=self._path("archive", shard),
-                    id=str(doc.get("id"))[:80],
-                )
-            )
-            return None
-
-    def _upgrade_layout(self, legacy: Any) -> None:
-        """Schema 1 kept summaries, statistics facts and merges in one index.json:
-        merges move to players.json, the rest is rebuilt per shard."""
-        if isinstance(legacy, dict):
-            for row in legacy.get("aliases", {}).values():
-                if isinstance(row, dict) and isinstance(row.get("name"), str):
-                    aliases = self._players.table("aliases")
-                    if not aliases.contains(Query().name == row["name"]):
-                        aliases.insert({"name": row["name"], "into": str(row.get("into"))})
-        for number in self._shard_numbers_on_disk():
-            self._rebuild_index(number)
-        aside = self.folder / "damaged"
-        platform.make_folder(aside)
-        platform.replace(self.folder / "index.json", aside / f"index-schema-1-{now():%Y%m%d}.json")
-
-    def _remember(self, summary_doc: dict[str, Any]) -> None:
-        doc = dict(summary_doc)
-        for key in ("created_at", "updated_at"):
-            text = doc[key]
-            if not (
-                isinstance(text, str) and text.endswith("+00:00") and text[:2] in ("19", "20", "21")
-            ):
-                doc[key] = instant(text).isoformat()  # written by an older version
-        self._summaries[doc["id"]] = doc
-        shard = doc["shard"]
-        self._shard_counts[shard] = self._shard_counts.get(shard, 0) + 1
-
-    def _forget(self, game_id: str) -> dict[str, Any] | None:
-        doc = self._summaries.pop(game_id, None)
-        if doc:
-            self._shard_counts[doc["shard"]] -= 1
-        return doc
-
-    def _shard(self, number: int) -> TinyDB:
-        if number not in self._shards:
-            path = self._path("archive", number)
-            self._shards[number] = self._db(path, "archive", self._read_checked(path, "archive"))
-        return self._shards[number]
-
-    def _facts_db(self, number: int) -> TinyDB:
-        if number not in self._facts_dbs:
-            path = self._path("facts", number)
-            tables = self._read_checked(path, "facts")
-            listed = {d["id"] for d in self._index_rows(number)}
-            rows = tables.get("facts", {}).values() if isinstance(tables, dict) else None
-            if tables is None and not listed:
-                self._facts_dbs[number] = self._db(path, "facts", None)
-            elif rows is None or {r.get("id") for r in rows if isinstance(r, dict)} != listed:
-                if isinstance(tables, DamagedFileError) and path.exists():
-                    self.notices.append(
-                        later(
-                            "{file} could not be read ({reason}); it was moved to {moved} "
-                            "and made again from {archive}.",
-                            file=path,
-                            reason=tables.reason,
-                            moved=self._move_aside(path),
-                            archive=self._path("archive", number),
-                        )
-                    )
-                for game_id in listed:
-                    self._forget(game_id)
-                self._rebuild_index(number)  # sets both files of the shard
-                for row in self._index_rows(number):
-                    self._remember(row)
-            else:
-                self._facts_dbs[number] = self._db(path, "facts", tables)
-        return self._facts_dbs[number]
-
-    def _index_rows(self, number: int) -> list[dict[str, Any]]:
-        db = self._index.get(number)
-        return _rows(db, "summaries") if db is not None else []
-
-    # -- transactions ----------------------------------------------------------
-
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """Every file written inside changes together, or none does."""
-        if self._txn.open:  # already inside one
-            yield
-            return
-        self._txn.begin()
-        self._after = []
-        try:
-            yield
-        except BaseException:
-            self._txn.rollback()
-            self._drop_query_caches()
-            raise
-        try:
-            self._txn.commit()
-        except BaseException:
-            self._drop_query_caches()
-            raise
-        after, self._after = self._after, []
-        for step in after:
-            step()
-
-    def _then(self, step: Callable[[], None]) -> None:
-        """Change memory once the transaction under way is durable."""
-        if self._txn.open:
-            self._after.append(step)
-        else:
-            step()
-
-    def _reset_after_failure(self) -> None:
-        """After a failed write outside a transaction's own handling: drop what
-        TinyDB changed in memory, so the files on disk are what is read next."""
-        if self._txn.open:
-            self._txn.rollback()
-        dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
-        for db in [*dbs, *self._facts_dbs.values()]:
-            if isinstance(db.storage, AtomicJSONStorage):
-                db.storage.forget()
-        self._drop_query_caches()
-
-    def _drop_query_caches(self) -> None:
-        dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
-        for db in [*dbs, *self._facts_dbs.values()]:
-            for name in db.tables():
-                db.table(name).clear_cache()
-
-    # -- moves between active and archive ------------------------------------
-
-    def _archive_many(self, docs: Sequence[dict[str, Any]]) -> None:
-        """Put finished games into the archive (and out of the active file), in
-        one transaction; memory follows once it is durable."""
-        by_shard: dict[int, list[dict[str, Any]]] = {}
-        for doc in docs:
-            known = self._summaries.get(doc["id"])
-            shard = known["shard"] if known else self._shard_with_room(by_shard)
-            by_shard.setdefault(shard, []).append(doc)
-        with self._transaction():
-            for shard, shard_docs in by_shard.items():
-                ids = [d["id"] for d in shard_docs]
-                facts = self._facts_db(shard).table("facts")
-                games = self._shard(shard).table("games")
-                games.remove(Query().id.one_of(ids))
-                games.insert_multiple(shard_docs)
-                index = self._index_db(shard).table("summaries")
-                index.remove(Query().id.one_of(ids))
-                index.insert_multiple(index_entry(stored_summary(d), shard) for d in shard_docs)
-                facts.remove(Query().id.one_of(ids))
-                facts.insert_multiple(
-                    {"id": d["id"], "facts": d["summary"]["facts"]} for d in shard_docs
-                )
-                self._retally(shard)
-            ids = [d["id"] for d in docs]
-            if any(self._active_doc(i) for i in ids):
-                self._active.table("games").remove(Query().id.one_of(ids))
-            self._then(lambda: self._remember_archived(by_shard))
-
-    def _remember_archived(self, by_shard: dict[int, list[dict[str, Any]]]) -> None:
-        for shard, shard_docs in by_shard.items():
-            for doc in shard_docs:
-                self._forget(doc["id"])
-                self._remember(index_entry(stored_summary(doc), shard))
-
-    def _index_db(self, number: int) -> TinyDB:
-        if number not in self._index:
-            self._index[number] = self._db(self._path("index", number), "index", None)
-        return self._index[number]
-
-    def _shard_with_room(self, pending: dict[int, list[dict[str, Any]]]) -> int:
-        last = max([*self._shard_counts, *pending, 1])
-        if self._shard_counts.get(last, 0) + len(pending.get(last, [])) < SHARD_SIZE:
-            return last
-        return last + 1
-
-    def _unarchive(self, game_id: str) -> None:
-        """Archive -> gone, within the caller's transaction."""
-        summary = self._summaries.get(game_id)
-        if summary is None:
-            return
-        shard = summary["shard"]
-        self._shard(shard).table("games").remove(Query().id == game_id)
-        self._index_db(shard).table("summaries").remove(Query().id == game_id)
-        self._facts_db(shard).table("facts").remove(Query().id == game_id)
-        self._retally(shard)
-        self._then(lambda: self._after_unarchive(game_id))
-
-    def _after_unarchive(self, game_id: str) -> None:
-        self._forget(game_id)
-
-    def _repair(self) -> list[tuple[str, str]]:
-        """A game both in progress and archived (files from before transactions,
-        or restored backups): the newer copy wins, compared as instants. Two
-        different games under one id (an older version could give one id to
-        two imported games) both stay: the later one gets a new id, returned
-        as (old, new) pairs."""
-        renamed: list[tuple[str, str]] = []
-        seen: set[str] = set()
-        for doc in self._active.table("games").all():
-            archived = self._summaries.get(doc["id"])
-            if doc["id"] in seen or (archived and not self._same_game(doc, archived)):
-                fresh = self._rename_active(doc)
-                renamed.append((doc["id"], fresh["id"]))
-                seen.add(fresh["id"])
-                if fresh["summary"]["status"] == Status.FINISHED.value:
-                    self._archive_many([fresh])
-                continue
-            seen.add(doc["id"])
-            if not archived:
-                if doc["summary"]["status"] == Status.FINISHED.value:
-                    self._archive_many([dict(doc)])
-                continue
-            if instant(archived["updated_at"]) > instant(doc["updated_at"]):
-                self._active.table("games").remove(Query().id == doc["id"])  # stale copy
-            elif doc["summary"]["status"] == Status.FINISHED.value:
-                self._archive_many([dict(doc)])
-            else:
-                with self._transaction():
-                    self._unarchive(doc["id"])
-        return renamed
-
-    def _same_game(self, doc: dict[str, Any], summary: dict[str, Any]) -> bool:
-        """Whether an in-progress document and an archived game of the same id
-        are two copies of one game (one saved further than the other): same
-        set-up, and the hands of one begin the hands of the other."""
-        found = self._shard(summary["shard"]).table("games").get(Query().id == doc["id"])
-        if not isinstance(found, dict):
-            return True  # nothing to lose: the listed record is gone
-        mine, theirs = doc.get("record"), found.get("record")
-        if not (isinstance(mine, dict) and isinstance(theirs, dict)):
-            return False
-        if {k: v for k, v in mine.items() if k != "hands"} != {
-            k: v for k, v in theirs.items() if k != "hands"
-        }:
-            return False
-        a, b = mine.get("hands") or [], theirs.get("hands") or []
-        shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
-        return bool(longer[: len(shorter)] == shorter)
-
-    def _rename_active(self, doc: Any) -> dict[str, Any]:
-        """An in-progress game that shares its id with another, under a new id."""
-        fresh = new_id(instant(doc["created_at"]), self._ids())
-        renamed = {**dict(doc), "id": fresh, "summary": {**doc["summary"], "id": fresh}}
-        with self._transaction():
-            self._active.table("games").update(renamed, doc_ids=[doc.doc_id])
-        return renamed
-
-    def _repair_archived_ids(self) -> list[tuple[str, str]]:
-        """Archived games that share an id with an earlier archived one get a
-        new id, in their archive file and its index: nothing is lost."""
-        seen: set[str] = set()
-        broken: list[int] = []
-        for number in sorted(self._index):
-            ids = [row["id"] for row in self._index_rows(number)]
-            if len(set(ids)) < len(ids) or not seen.isdisjoint(ids):
-                broken.append(number)
-            seen.update(ids)
-        if not broken:
-            return []
-        renamed: list[tuple[str, str]] = []
-        taken = {*seen, *(d["id"] for d in self._active.table("games").all())}
-        kept = {
-            row["id"] for n in sorted(self._index) if n not in broken for row in self._index_rows(n)
-        }
-        for number in broken:
-            games = self._shard(number).table("games")
-            changes: list[tuple[int, dict[str, Any]]] = []
-            for doc in games.all():
-                game_id = doc["id"]
-                if game_id in kept:
-                    fresh = new_id(instant(doc["created_at"]), taken)
-                    taken.add(fresh)
-                    summary = doc.get("summary")
-                    summary = {**summary, "id": fresh} if isinstance(summary, dict) else summary
-                    changes.append((doc.doc_id, {**dict(doc), "id": fresh, "summary": summary}))
-                    renamed.append((game_id, fresh))
-                    game_id = fresh
-                kept.add(game_id)
-            with self._transaction():
-                for doc_id, changed in changes:
-                    games.update(changed, doc_ids=[doc_id])
-                self._rebuild_index(number)
-        self._summaries, self._shard_counts = {}, {}
-        for number in sorted(self._index):
-            for row in self._index_rows(number):
-                self._remember(row)
-        return renamed
-
-    def _tell_renamed(self, renamed: list[tuple[str, str]]) -> None:
-        more = len(renamed) - NOTICE_LIST
-        self.notices.append(
-            later(
-                "Games that shared an id with another game now have ids of their own, "
-                "and nothing was lost ({count}: {renamed}{more}).",
-                count=len(renamed),
-                renamed=", ".join(f"{old} -> {new}" for old, new in renamed[:NOTICE_LIST]),
-                more=later(" and {count} more", count=more) if more > 0 else "",
-            )
-        )
-
-    # -- backups --------------------------------------------------------------
-
-    def _backup_days(self, today: date | None = None) -> list[Path]:
-        """Backups by day, oldest first; a day after today (a clock that was
-        wrong) is listed but never taken as the latest."""
-        folder = self.folder / "backups"
-        if not folder.is_dir():
-            return []
-        limit = (today or now().date()).isoformat()
-        return sorted(
-            p
-            for p in folder.iterdir()
-            if DAY_PATTERN.fullmatch(p.name) and p.is_dir() and p.name <= limit
-        )
+            before = self._journal
+            self._open()
+            before.close()
 
     def _daily_backup(self, today: date | None = None) -> Path | None:
-        """Copy every file once a day; best effort (a warning when it fails)."""
-        day = (today or now().date()).isoformat()
-        target = self.folder / "backups" / day
-        if target.exists():
-            return None
-        tmp = self.folder / "backups" / f".{day}.tmp"
-        try:
-            return self._make_backup(day, target, tmp)
-        except BaseException as error:
-            platform.remove_tree(tmp)  # never a half-made backup left behind
-            if not isinstance(error, OSError):
-                raise
-            self.notices.append(
-                later(
-                    "today's backup could not be made ({reason}); your games are not affected.",
-                    reason=reason(error),
-                )
-            )
-            return None
-
-    def _make_backup(self, day: str, target: Path, tmp: Path) -> Path:
-        days = self._backup_days(date.fromisoformat(day))
-        previous = days[-1] if days else None
-        platform.remove_tree(tmp)
-        platform.make_folder(tmp.parent)
-        platform.make_folder(tmp)
-        for name in ("archive", "index", "facts"):
-            platform.make_folder(tmp / name)
-        for source, kind in self._data_files():
-            relative = source.relative_to(self.folder)
-            old = previous / relative if previous else None
-            if old and old.exists() and _same_file_version(old, source):
-                platform.link_or_copy(old, tmp / relative)
-            elif self._readable(source, kind):
-                platform.copy_file(source, tmp / relative)
-        platform.replace(tmp, target)
-        for stale in self._backup_days(date.fromisoformat(day))[:-BACKUP_DAYS]:
-            platform.remove_tree(stale)
-        return target
-
-    def _readable(self, source: Path, kind: str) -> bool:
-        """Never back up a file that does not read: a damaged file is dealt with
-        (restored from an older backup) before it is copied. Each is parsed once."""
-        if kind == "archive":
-            self._shard(int(source.stem))
-        elif kind == "facts":
-            self._facts_db(int(source.stem))
-        elif kind == "index":
-            return int(source.stem) in self._index and source.exists()
-        return source.exists()
-
-    def _data_files(self) -> Iterator[tuple[Path, str]]:
-        for name, kind in (("active.json", "active"), ("players.json", "players")):
-            if (self.folder / name).exists():
-                yield self.folder / name, kind
-        for kind in ("archive", "index", "facts"):
-            for path in sorted((self.folder / kind).glob("[0-9]*.json")):
-                yield path, kind
+        return daily_backup(
+            self.folder,
+            self._files.data_files(),
+            self._archive.readable,
+            self.notices,
+            today or now().date(),
+        )
 
     def backups(self) -> list[str]:
-        folder = self.folder / "backups"
-        if not folder.is_dir():
-            return []
-        return sorted(p.name for p in folder.iterdir() if DAY_PATTERN.fullmatch(p.name))
+        """The days `restore_backup` accepts."""
+        return backup_days(self.folder)
 
-    # -- the public operations -----------------------------------------------
+    # -- games ------------------------------------------------------------------
 
     def create(self, game: Game) -> SavedGame:
         return self.import_games([Incoming(game)])[0]
@@ -935,48 +195,24 @@ class GameStore:
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
-            with self._transaction():
+            with self._journal.transaction():
                 if active:
-                    self._active.table("games").insert_multiple(active)
+                    self._active.insert(active)
                 if finished:
-                    self._archive_many(finished)
+                    self._archive.add(finished)
             return saved
 
     def _ids(self) -> set[str]:
         """Every stored game's id, in progress or archived."""
-        return {*self._summaries, *(d["id"] for d in self._active.table("games").all())}
+        return {*self._archive.ids(), *self._active.ids()}
 
-    def _exists(self, game_id: str) -> bool:
-        return game_id in self._summaries or self._active_doc(game_id) is not None
-
-    def _active_doc(self, game_id: str) -> dict[str, Any] | None:
-        doc = self._active.table("games").get(Query().id == game_id)
-        return dict(doc) if isinstance(doc, dict) else None
-
-    def _document(self, game_id: str) -> dict[str, Any]:
-        doc = self._active_doc(game_id)
-        if doc is None and game_id in self._summaries:
-            number = self._summaries[game_id]["shard"]
-            found = self._shard(number).table("games").get(Query().id == game_id)
-            doc = dict(found) if isinstance(found, dict) else None
-            if doc is None:  # listed, but its record is gone (a restored older file)
-                self._drop_lost(number, game_id)
-                raise GameNotFoundError(
-                    _(
-                        "the game {id} was listed but its record could not be found; "
-                        "it has been taken off the list"
-                    ).format(id=game_id)
-                )
+    def _document(self, game_id: str) -> GameDocument:
+        doc = self._active.get(game_id)
+        if doc is None:
+            doc = self._archive.get(game_id)
         if doc is None:
             raise GameNotFoundError(_("there is no game with id {id!r}").format(id=game_id[:80]))
         return doc
-
-    def _drop_lost(self, number: int, game_id: str) -> None:
-        with self._transaction():
-            self._index_db(number).table("summaries").remove(Query().id == game_id)
-            self._facts_db(number).table("facts").remove(Query().id == game_id)
-            self._retally(number)
-            self._then(lambda: self._after_unarchive(game_id))
 
     @_guarded(writes=False)
     def get(self, game_id: str) -> SavedGame:
@@ -994,9 +230,9 @@ class GameStore:
         """Replace a game's content. Refuses if someone saved it in between.
         `done` is the entry this change records: it is dropped in the same
         write, if it is still the one stored."""
-        with self._lock, self._transaction():
+        with self._lock, self._journal.transaction():
             if done is not None and self.draft(game_id) == done:
-                self._active.table("drafts").remove(Query().game_id == game_id)
+                self._active.drop_draft(game_id)
             current = self._document(game_id)
             if current["revision"] != expected_revision:
                 raise ConflictError(
@@ -1015,36 +251,48 @@ class GameStore:
             )
             doc = game_to_document(saved)
             if doc["summary"]["status"] == Status.FINISHED.value:
-                self._archive_many([doc])
-            elif game_id in self._summaries:  # an archived game edited back into play
-                with self._transaction():
-                    self._active.table("games").upsert(doc, Query().id == game_id)
-                    self._unarchive(game_id)
+                self._archive.add([doc])
             else:
-                self._active.table("games").upsert(doc, Query().id == game_id)
+                self._active.put(doc)
+                self._archive.remove(game_id)  # an archived game edited back into play
             return saved
+
+    @_guarded(writes=True)
+    def delete(self, game_id: str) -> SavedGame:
+        """Remove a game; returns it so the caller can offer an undo."""
+        with self._lock:
+            saved = self.get(game_id)
+            with self._journal.transaction():
+                self.save_draft(game_id, None)
+                self._active.discard([game_id])
+                self._archive.remove(game_id)
+            return saved
+
+    @_guarded(writes=True)
+    def restore(self, saved: SavedGame) -> SavedGame:
+        """Put back a deleted game, as it was."""
+        with self._lock:
+            if self._archive.summary(saved.id) is not None or self._active.get(saved.id):
+                raise ConflictError(f"a game with id {saved.id!r} is already stored")
+            doc = game_to_document(saved)
+            if doc["summary"]["status"] == Status.FINISHED.value:
+                self._archive.add([doc])
+            else:
+                self._active.insert([doc])
+            return saved
+
+    # -- the hand being entered ------------------------------------------------
 
     @_guarded(writes=False)
     def draft(self, game_id: str) -> HandDraft | None:
         """The hand being entered for a game, if any."""
         with self._lock:
-            doc = self._active.table("drafts").get(Query().game_id == game_id)
-            if not isinstance(doc, dict):
-                return None
-            try:
-                return draft_from_document(dict(doc))
-            except (KeyError, TypeError, ValueError):
-                return None  # a draft is a convenience: an unreadable one is dropped
+            return self._active.draft(game_id)
 
     @_guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
-        with self._lock, self._transaction():  # one write (an upsert that inserts makes two)
-            drafts = self._active.table("drafts")
-            if draft is None:
-                if drafts.contains(Query().game_id == game_id):
-                    drafts.remove(Query().game_id == game_id)
-            else:
-                drafts.upsert(draft_to_document(game_id, draft), Query().game_id == game_id)
+        with self._lock:
+            self._active.save_draft(game_id, draft)
 
     @_guarded(writes=True)
     def drop_draft(self, game_id: str, draft: HandDraft) -> bool:
@@ -1056,30 +304,7 @@ class GameStore:
             self.save_draft(game_id, None)
             return True
 
-    @_guarded(writes=True)
-    def delete(self, game_id: str) -> SavedGame:
-        """Remove a game; returns it so the caller can offer an undo."""
-        with self._lock:
-            saved = self.get(game_id)
-            with self._transaction():
-                self.save_draft(game_id, None)
-                if self._active_doc(game_id):
-                    self._active.table("games").remove(Query().id == game_id)
-                self._unarchive(game_id)
-            return saved
-
-    @_guarded(writes=True)
-    def restore(self, saved: SavedGame) -> SavedGame:
-        """Put back a deleted game, as it was."""
-        with self._lock:
-            if self._exists(saved.id):
-                raise ConflictError(f"a game with id {saved.id!r} is already stored")
-            doc = game_to_document(saved)
-            if doc["summary"]["status"] == Status.FINISHED.value:
-                self._archive_many([doc])
-            else:
-                self._active.table("games").insert(doc)
-            return saved
+    # -- lists and statistics --------------------------------------------------
 
     def history(
         self,
@@ -1090,8 +315,7 @@ class GameStore:
     ) -> Page:
         """Newest first. `player` matches any part of a name, ignoring case."""
         with self._lock:
-            docs: Iterable[dict[str, Any]] = self._active_summaries()
-            docs = [*docs, *self._summaries.values()]
+            docs: list[SummaryDocument] = [*self._active.summaries(), *self._archive.summaries()]
             if status is not None:
                 docs = [d for d in docs if d["status"] == status.value]
             if player:
@@ -1101,22 +325,11 @@ class GameStore:
             page = docs[offset : offset + limit]
             return Page(tuple(summary_from_document(d) for d in page), len(docs))
 
-    def _active_summaries(self) -> list[dict[str, Any]]:
-        rows = []
-        for doc in self._active.table("games").all():
-            summary = dict(stored_summary(doc))
-            for key in ("created_at", "updated_at"):
-                summary[key] = instant(summary[key]).isoformat()
-            rows.append(summary)
-        return rows
-
     @_guarded(writes=False)
     def all_games(self) -> list[SavedGame]:
         """Every stored game, newest first (reads the whole archive)."""
         with self._lock:
-            docs = list(self._active.table("games").all())
-            for number in sorted(self._shard_counts):
-                docs.extend(self._shard(number).table("games").all())
+            docs = [*self._active.all(), *self._archive.games()]
             docs.sort(key=lambda d: (instant(d["created_at"]), d["id"]), reverse=True)
             return [game_from_document(d) for d in docs]
 
@@ -1125,63 +338,35 @@ class GameStore:
         """What the statistics count, game by game, for every stored game (reads
         every facts file; `totals` adds them up without doing so)."""
         with self._lock:
-            archived = [
-                facts_from_document(row["facts"])
-                for number in sorted(self._index)
-                for row in _rows(self._facts_db(number), "facts")
-                if isinstance(row, dict) and row.get("facts")
-            ]
-            return [*self._active_facts(), *archived]
+            archived = self._archive.facts()
+            return [*self._active.facts(), *archived]
 
     @_guarded(writes=False)
     def totals(self) -> Tally:
         """What the statistics add up, over every stored game: the tallies the
         index files keep, plus the games in progress. Quick from the first call."""
         with self._lock:
-            counts = Tally()
-            for number in sorted(self._index):
-                counts.add(self._shard_totals(number))
-            return counts.add(tally(self._active_facts()))
-
-    def _active_facts(self) -> list[GameFacts]:
-        return [
-            facts_from_document(d["summary"]["facts"])
-            for d in self._active.table("games").all()
-            if d["summary"].get("facts")
-        ]
+            return self._archive.totals().add(tally(self._active.facts()))
 
     def aliases(self) -> dict[str, str]:
         """Merged spellings: person key -> the key it is the same person as."""
         with self._lock:
-            return {d["name"]: d["into"] for d in self._players.table("aliases").all()}
+            return self._players.aliases()
 
     @_guarded(writes=True)
     def merge_players(self, name: str, into: str) -> None:
         """From now on `name` counts as `into` in the statistics."""
         with self._lock:
-            aliases = self.aliases()
-            key, target = person(name, aliases), person(into, aliases)
-            if key == target:
-                raise ScorekeeperError(
-                    _("{name!r} and {into!r} are already one player").format(
-                        name=name[:80], into=into[:80]
-                    )
-                )
-            self._players.table("aliases").upsert(
-                {"name": key, "into": target}, Query().name == key
-            )
+            self._players.merge(name, into)
 
     @_guarded(writes=True)
     def unmerge_player(self, name: str) -> None:
         with self._lock:
-            key = " ".join(name.split()).casefold()
-            self._players.table("aliases").remove(Query().name == key)
+            self._players.unmerge(name)
 
     def close(self) -> None:
         with self._lock:
-            dbs = [self._active, self._players, *self._shards.values(), *self._index.values()]
-            for db in [*dbs, *self._facts_dbs.values()]:
-                db.close()
+            self._journal.close()
             self._file_lock.release()
 
     def __enter__(self) -> "GameStore":
@@ -1189,112 +374,3 @@ class GameStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _rows(db: TinyDB, table: str) -> list[dict[str, Any]]:
-    """A table's rows as stored, without TinyDB's per-row objects."""
-    tables = db.storage.read() or {}
-    return list(tables.get(table, {}).values())
-
-
-def _tally_rows(rows: Iterable[Any]) -> Tally:
-    """The tally of a facts table's rows ({"id", "facts"})."""
-    return tally(
-        facts_from_document(row["facts"])
-        for row in rows
-        if isinstance(row, dict) and row.get("facts")
-    )
-
-
-def _covers(summaries: Iterable[dict[str, Any]]) -> str:
-    """Which games, as last saved, a kept tally counted."""
-    digest = hashlib.blake2b(digest_size=16)
-    for row in summaries:  # in file order: a file reordered is merely counted again
-        digest.update(f"{row['id']}\t{row['updated_at']}\n".encode())
-    return digest.hexdigest()
-
-
-def _kept_totals(summaries: Iterable[dict[str, Any]], counts: Tally) -> dict[str, Any]:
-    return {"1": {"covers": _covers(summaries), "tally": tally_to_document(counts)}}
-
-
-def _same_file_version(a: Path, b: Path) -> bool:
-    sa, sb = a.stat(), b.stat()
-    return sa.st_size == sb.st_size and sa.st_mtime_ns == sb.st_mtime_ns
-
-
-def backup_days(folder: Path) -> list[str]:
-    backups = folder / "backups"
-    if not backups.is_dir():
-        return []
-    return sorted(p.name for p in backups.iterdir() if DAY_PATTERN.fullmatch(p.name) and p.is_dir())
-
-
-DATA_NAMES = ("active.json", "players.json", "index.json", JOURNAL)
-
-
-def restore_backup(folder: Path, day: str) -> Path:
-    """Replace the data files by a backup's; the current ones go to damaged/.
-
-    `day` must be one listed by `backups`. Run while no app uses the folder
-    (the lock is taken for the duration).
-    """
-    days = backup_days(folder)
-    if day not in days:
-        listed = ", ".join(days) or _("none yet")
-        raise StorageError(
-            _("{day} is not a backup day; the backups are: {days}").format(
-                day=repr(day)[:80], days=listed
-            )
-        )
-    source = folder / "backups" / day
-    made = all((source / kind).is_dir() for kind in ("archive", "index", "facts"))
-    if not (made or any(source.rglob("*.json"))):  # restoring it would put every game aside
-        raise StorageError(
-            _(
-                "backups/{day} holds no saved games and is not a backup the app made; "
-                "nothing was restored"
-            ).format(day=day)
-        )
-    lock = platform.FolderLock(folder)
-    try:
-        taken = lock.acquire()
-    except OSError as error:
-        raise folder_unusable(folder, error) from None
-    if not taken:
-        raise StoreLockedError(
-            _("the data folder {folder} is in use; close the app before restoring").format(
-                folder=folder
-            )
-        )
-    try:
-        aside = folder / "damaged" / f"before-restore-{now():%Y%m%dT%H%M%S}"
-        platform.make_folder(aside.parent)
-        platform.make_folder(aside)
-        for name in ("archive", "index", "facts"):
-            platform.make_folder(aside / name)
-        for name in DATA_NAMES:
-            if (folder / name).exists():
-                platform.replace(folder / name, aside / name)
-        for kind in ("archive", "index", "facts"):
-            if (folder / kind).is_dir():
-                for shard in (folder / kind).glob("[0-9]*.json"):
-                    platform.replace(shard, aside / kind / shard.name)
-        for moved in (folder, *(folder / kind for kind in ("archive", "index", "facts"))):
-            if moved.is_dir():
-                platform.fsync_folder(moved)
-        for item in source.rglob("*.json"):
-            target = folder / item.relative_to(source)
-            platform.make_folder(target.parent)
-            platform.copy_atomically(item, target)  # each rename made durable
-        platform.fsync_folder(folder)  # and the folders made for them
-        return aside
-    except OSError as error:
-        raise DataFolderError(
-            _(
-                "the backup could not be restored ({reason}); "
-                "the files it was replacing are in {aside}"
-            ).format(reason=reason(error), aside=aside)
-        ) from None
-    finally:
-        lock.release()
