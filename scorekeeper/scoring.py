@@ -268,7 +268,7 @@ def _score(game: Game) -> GameScore:
                 ),
                 hand_number=index + 1,
             )
-        problems = hand_problems(game, hand, index, scores)
+        problems = hand_problems(game, hand, scores)
         if problems:
             raise InvalidHandError(tuple(problems), hand_number=index + 1)
         hand_sides = tuple(

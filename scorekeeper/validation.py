@@ -195,10 +195,9 @@ def _is_count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def hand_problems(
-    game: Game, hand: Hand, index: int, scores_before: Sequence[int]
-) -> list[Problem]:
-    """Everything wrong with `hand` as hand number `index` (0-based) of `game`."""
+def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[Problem]:
+    """Everything wrong with `hand` as the next hand of `game`, played from
+    `scores_before` (a blind nil may depend on them)."""
     rules = game.rules
     n = game.variant.player_count
     most = game.variant.tricks

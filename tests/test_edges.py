@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import scoring
 from scorekeeper.draft import HandDraft, Step, fit
-from scorekeeper.errors import InvalidGameError, InvalidHandError, InvalidRulesError
+from scorekeeper.errors import GameOverError, InvalidGameError, InvalidHandError, InvalidRulesError
 from scorekeeper.game import remove_hand, replace_hand
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import FailedNilTricks, RuleSet, rules_from_dict
@@ -78,6 +78,15 @@ def test_a_game_with_no_hand_is_in_progress_untied_with_no_winner():
     assert fresh.tied is False
 
 
+def test_a_hand_after_the_win_is_refused_naming_the_winning_hand():
+    with pytest.raises(GameOverError) as refused:
+        score_game(game(EVEN, EVEN, rules=RuleSet(target=61)))
+    assert refused.value.hand_number == 2
+    assert [(p.field, p.message) for p in refused.value.problems] == [
+        ("hand", "the game was won at hand 1; nothing can be recorded after it")
+    ]
+
+
 def test_a_side_exactly_at_the_target_wins_the_game_by_reaching_it():
     final = score_game(game(EVEN, rules=RuleSet(target=61)))
     assert (final.status, final.winner) == (Status.FINISHED, 0)
@@ -135,8 +144,8 @@ def four(rules: RuleSet) -> Game:
 def test_blind_nil_is_allowed_from_exactly_the_deficit_on():
     rules = RuleSet(blind_nil_min_deficit=100)
     hand = Hand((BLIND_NIL, Bid(4), Bid(4), Bid(4)), (0, 5, 4, 4))
-    assert hand_problems(four(rules), hand, 0, [0, 100]) == []
-    problems = hand_problems(four(rules), hand, 0, [0, 99])
+    assert hand_problems(four(rules), hand, [0, 100]) == []
+    problems = hand_problems(four(rules), hand, [0, 99])
     assert [p.field for p in problems] == ["bid.0"]
     assert "trails by 100 or more (now 99)" in problems[0].message
 
@@ -144,11 +153,11 @@ def test_blind_nil_is_allowed_from_exactly_the_deficit_on():
 def test_a_side_may_bid_exactly_the_minimum():
     rules = RuleSet(min_side_bid=4)
     at = Hand((Bid(2), Bid(3), Bid(2), Bid(3)), (3, 3, 4, 3))
-    assert hand_problems(four(rules), at, 0, [0, 0]) == []
+    assert hand_problems(four(rules), at, [0, 0]) == []
     under = Hand((Bid(2), Bid(3), Bid(1), Bid(3)), (3, 3, 4, 3))
-    assert [p.field for p in hand_problems(four(rules), under, 0, [0, 0])] == ["side.0"]
+    assert [p.field for p in hand_problems(four(rules), under, [0, 0])] == ["side.0"]
     with_nil = Hand((NIL, Bid(3), Bid(1), Bid(3)), (0, 3, 7, 3))
-    assert hand_problems(four(rules), with_nil, 0, [0, 0]) == [], "a nil side is exempt"
+    assert hand_problems(four(rules), with_nil, [0, 0]) == [], "a nil side is exempt"
 
 
 # -- names --------------------------------------------------------------------------------

@@ -539,7 +539,7 @@ class Table(RuleBasedStateMachine):
                 index = fresh._index()
                 try:
                     scores = fresh._scores_before(index)
-                    hand_problems(fresh.saved.game, fresh.draft.to_hand(), index, scores)
+                    hand_problems(fresh.saved.game, fresh.draft.to_hand(), scores)
                     fresh._with_draft()
                 except ScorekeeperError:
                     pass

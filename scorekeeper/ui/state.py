@@ -663,7 +663,7 @@ class AppState:
             problems = [
                 p
                 for p in hand_problems(
-                    self.saved.game, self.draft.to_hand(), index, self._scores_before(index)
+                    self.saved.game, self.draft.to_hand(), self._scores_before(index)
                 )
                 if p.field.startswith(("bid", "side"))
             ]
