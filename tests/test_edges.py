@@ -91,6 +91,8 @@ def test_a_side_exactly_at_the_target_wins_the_game_by_reaching_it():
     final = score_game(game(EVEN, rules=RuleSet(target=61)))
     assert (final.status, final.winner) == (Status.FINISHED, 0)
     assert final.hands[-1].events[-1].kind is EventKind.GAME_WON
+    assert (final.next_dealer, final.next_first_bidder) == (None, None), "no next hand"
+    assert [side.seats for side in final.sides] == [(0, 2), (1, 3)]
 
 
 def test_the_mercy_score_ends_the_game_at_the_score_itself_and_the_highest_wins():
