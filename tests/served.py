@@ -122,6 +122,17 @@ def served(data: Path) -> Iterator[ServedApp]:
         app.stop()
 
 
+@contextmanager
+def logged_app(folder: Path) -> Iterator[ServedApp]:
+    """A served app on a data folder of its own, its log in `server.log` beside it."""
+    app = ServedApp(folder / "data", log=folder / "server.log")
+    app.start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
 def launch(playwright: Playwright) -> Browser:
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 

@@ -11,7 +11,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from scorekeeper.access import load_keys, redacted
 from scorekeeper.ui.server import WS_MAX_BYTES
 from tests.flet_client import INVOKE, FletClient, open_socket
-from tests.served import ServedApp, free_port
+from tests.served import ServedApp, free_port, logged_app
 from tests.test_access import run
 
 SERVE = ("serve", "--no-browser", "--port")
@@ -19,11 +19,8 @@ SERVE = ("serve", "--no-browser", "--port")
 
 @pytest.fixture(scope="module")
 def logged(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("logged")
-    app = ServedApp(folder / "data", log=folder / "server.log")
-    app.start()
-    yield app
-    app.stop()
+    with logged_app(tmp_path_factory.mktemp("logged")) as app:
+        yield app
 
 
 def log_text(app: ServedApp) -> str:

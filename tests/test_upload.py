@@ -21,7 +21,7 @@ from scorekeeper.access import Throttle, load_keys
 from scorekeeper.exchange import MAX_INPUT_BYTES
 from scorekeeper.ui.upload import UPLOAD_PREFIX, NotArrived, TooBig, Uploads
 from tests.flet_client import LIMIT, FletClient, open_socket
-from tests.served import ROOT, ServedApp
+from tests.served import ROOT, ServedApp, logged_app
 
 # -- the slots, in-process ---------------------------------------------------------
 
@@ -176,11 +176,8 @@ def test_wrong_tokens_slow_down_like_wrong_keys():
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("uploads")
-    app = ServedApp(folder / "data", log=folder / "server.log")
-    app.start()
-    yield app
-    app.stop()
+    with logged_app(tmp_path_factory.mktemp("uploads")) as app:
+        yield app
 
 
 GIVEN: list[str] = []  # the upload URLs the server gave

@@ -468,10 +468,7 @@ class Session:
         if self.state.deleted is not None and self.state.deleted is not self.undo_for:
             self.undo_for = self.state.deleted
             self.page.run_task(self._expire_undo, self.state.deleted)
-        if self.page.route != route_of(self.state):
-            await self.page.push_route(route_of(self.state))  # the URL follows the screen
-        await self._to_top()
-        await self.keep_awake()
+        await self._shown_at_its_url()
 
     async def _expire_undo(self, deleted: SavedGame) -> None:
         """Undo delete goes away by itself after a while (unless used or replaced)."""
@@ -522,9 +519,15 @@ class Session:
         self.page.update()
         if self.keeper:
             self.keeper.changed()
-        if self.page.route != route_of(self.state):
-            # the state did not follow (Back mid-hand asks first): put its URL back
-            await self.page.push_route(route_of(self.state))
+        # (the state may not have followed: Back mid-hand asks first; its URL goes back)
+        await self._shown_at_its_url()
+
+    async def _shown_at_its_url(self) -> None:
+        """The address bar follows the screen; the page shows its top, and the
+        screen stays on where the state wants it."""
+        route = route_of(self.state)
+        if self.page.route != route:
+            await self.page.push_route(route)
         await self._to_top()
         await self.keep_awake()
 
