@@ -280,7 +280,7 @@ def main() -> None:
     first = pwa["first phases"]
     names = {name for phases in pwa["phases"] for name in phases}
     at = {n: statistics.median(p[n] for p in pwa["phases"] if n in p) for n in names}
-    for name in merged(sorted(first, key=first.__getitem__), sorted(at, key=at.__getitem__)):
+    for name in merged(sorted(at, key=at.__getitem__), sorted(first, key=first.__getitem__)):
         shown = [f"{row[name]:.2f} s" if name in row else "" for row in (first, at)]
         print(f"| {name} | {' | '.join(shown)} |")
     print()
