@@ -161,14 +161,26 @@ self.addEventListener("fetch", (event) => {
 PAGE_SCRIPT = """\
 <script>
   // Offline: a service worker keeps every file; the page tells it what it loaded.
+  // It is registered once the app's first screen is there (or after 30 s
+  // whatever happened): on a first visit, storing the app would otherwise
+  // compete with its start for the network and the processor.
   if ("serviceWorker" in navigator) {
     const remember = (urls) => navigator.serviceWorker.ready.then(
       (registration) => registration.active && registration.active.postMessage({ remember: urls }));
-    navigator.serviceWorker.register("sw.js").then(() => {
-      remember(performance.getEntriesByType("resource").map((e) => e.name));
-      new PerformanceObserver((list) => remember(list.getEntries().map((e) => e.name)))
-        .observe({ type: "resource" });
+    let registered = false;
+    const register = () => {
+      if (registered) return;
+      registered = true;
+      navigator.serviceWorker.register("sw.js").then(() => {
+        remember(performance.getEntriesByType("resource").map((e) => e.name));
+        new PerformanceObserver((list) => remember(list.getEntries().map((e) => e.name)))
+          .observe({ type: "resource" });
+      });
+    };
+    window.addEventListener("spades-startup", (event) => {
+      if (event.detail.phase === "first screen") register();
     });
+    setTimeout(register, 30000);
   }
   // Python starts now, while Flutter loads (see python.js). Each start-up
   // phase becomes a performance mark and a "spades-startup" event.
