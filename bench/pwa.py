@@ -9,8 +9,9 @@ beforehand. Both apps run in one run, their later visits interleaved: an
 offline later visit restarts the browser on the same profile (a phone opening
 the app again) and starts from the memory snapshot the first visit left; a
 server later visit is a new tab in the running browser (a warm visit). Then
-the offline later visit's phases, from the page's performance marks (see
-scorekeeper/pwa/python-worker.js), median seconds after opening.
+the offline build's start-up phases, from the page's performance marks (see
+scorekeeper/pwa/python-worker.js), in seconds after opening: the first visit's
+beside the later visits' median.
 
 Offline build: built with `scorekeeper publish`, served by `scorekeeper
 serve-site` (gzip); its bytes are counted by that server and include what the
@@ -112,6 +113,10 @@ def taps(page: Page) -> tuple[list[float], list[float]]:
     return bids, saves
 
 
+def seconds_of(marks: dict[str, dict[str, Any]]) -> dict[str, float]:
+    return {name: mark["at"] / 1000 for name, mark in marks.items()}
+
+
 def timed(action: Callable[[], None]) -> float:
     start = time.perf_counter()
     action()
@@ -131,14 +136,15 @@ class Offline:
         self.playwright = playwright
         self.profile = tmp / "profile"
 
-    def first(self) -> tuple[float, int]:
+    def first(self) -> tuple[float, int, dict[str, float]]:
         """The first visit; returns once every file and the snapshot are kept."""
         with phone_browser(self.playwright, self.profile, self.guard) as browser:
             page = open_page(browser)
             seconds = timed(lambda: wait_usable(page, self.url))
+            marks = startup_marks(page)
             wait_cached(page)
             wait_snapshot(page, build_of(self.site))
-        return seconds, CountingHandler.sent
+        return seconds, CountingHandler.sent, seconds_of(marks)
 
     def later(self) -> tuple[float, dict[str, float]]:
         with phone_browser(self.playwright, self.profile, self.guard) as browser:
@@ -146,7 +152,7 @@ class Offline:
             seconds = timed(lambda: wait_usable(page, self.url))
             marks = startup_marks(page)
         assert "python: python restored" in marks, "a later visit did not start from the snapshot"
-        return seconds, {name: mark["at"] / 1000 for name, mark in marks.items()}
+        return seconds, seconds_of(marks)
 
     def taps(self) -> tuple[list[float], list[float]]:
         with phone_browser(self.playwright, self.profile, self.guard) as browser:
@@ -204,7 +210,7 @@ def measure(tmp: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     with sync_playwright() as p:
         offline, served = Offline(p, tmp / "pwa"), Server(p, tmp / "server")
         try:
-            pwa["first"], pwa["bytes"] = offline.first()
+            pwa["first"], pwa["bytes"], pwa["first phases"] = offline.first()
             server["first"], server["bytes"] = served.first()
             for _ in range(LATER_VISITS):
                 seconds, phases = offline.later()
@@ -217,6 +223,22 @@ def measure(tmp: Path) -> tuple[dict[str, Any], dict[str, Any]]:
             pwa["outside"] = offline.close()
             served.close()
     return pwa, server
+
+
+def merged(one: list[str], other: list[str]) -> list[str]:
+    """Both orders of phases in one: `other`'s, each phase only in `one` right
+    after the shared phase it follows there."""
+    after: dict[str | None, list[str]] = {}
+    shared = None
+    for name in one:
+        if name in other:
+            shared = name
+        else:
+            after.setdefault(shared, []).append(name)
+    result = after.get(None, [])
+    for name in other:
+        result += [name, *after.get(name, [])]
+    return result
 
 
 def ms(values: list[float]) -> str:
@@ -251,14 +273,16 @@ def main() -> None:
         f"server {[round(t, 1) for t in server['later']]}"
     )
     print()
-    print("Offline build, a later visit (from the snapshot): each phase, median s after opening")
+    print("Offline build: each start-up phase, s after opening (later visits: median)")
     print()
-    print("| phase | at |")
-    print("| --- | --- |")
+    print("| phase | first visit | later visit |")
+    print("| --- | --- | --- |")
+    first = pwa["first phases"]
     names = {name for phases in pwa["phases"] for name in phases}
     at = {n: statistics.median(p[n] for p in pwa["phases"] if n in p) for n in names}
-    for name in sorted(names, key=at.__getitem__):
-        print(f"| {name} | {at[name]:.2f} s |")
+    for name in merged(sorted(at, key=at.__getitem__), sorted(first, key=first.__getitem__)):
+        shown = [f"{row[name]:.2f} s" if name in row else "" for row in (first, at)]
+        print(f"| {name} | {' | '.join(shown)} |")
     print()
     print(f"taps: {len(pwa['bids'])} bid taps, {len(pwa['saves'])} saves each")
     print(f"requests from the offline build to other hosts: {pwa['outside'] or 'none'}")

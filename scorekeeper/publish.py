@@ -161,14 +161,26 @@ self.addEventListener("fetch", (event) => {
 PAGE_SCRIPT = """\
 <script>
   // Offline: a service worker keeps every file; the page tells it what it loaded.
+  // It is registered once the app's first screen is there (or after 30 s
+  // whatever happened): on a first visit, storing the app would otherwise
+  // compete with its start for the network and the processor.
   if ("serviceWorker" in navigator) {
     const remember = (urls) => navigator.serviceWorker.ready.then(
       (registration) => registration.active && registration.active.postMessage({ remember: urls }));
-    navigator.serviceWorker.register("sw.js").then(() => {
-      remember(performance.getEntriesByType("resource").map((e) => e.name));
-      new PerformanceObserver((list) => remember(list.getEntries().map((e) => e.name)))
-        .observe({ type: "resource" });
+    let registered = false;
+    const register = () => {
+      if (registered) return;
+      registered = true;
+      navigator.serviceWorker.register("sw.js").then(() => {
+        remember(performance.getEntriesByType("resource").map((e) => e.name));
+        new PerformanceObserver((list) => remember(list.getEntries().map((e) => e.name)))
+          .observe({ type: "resource" });
+      });
+    };
+    window.addEventListener("spades-startup", (event) => {
+      if (event.detail.phase === "first screen") register();
     });
+    setTimeout(register, 30000);
   }
   // Python starts now, while Flutter loads (see python.js). Each start-up
   // phase becomes a performance mark and a "spades-startup" event.
@@ -321,38 +333,49 @@ def _patch_index(out: Path, base: str) -> None:
     bootstrap.write_text(js, encoding="utf-8")
 
 
-def _precompile(out: Path) -> None:
-    """Bytecode for every module a session imports, made by the build's own
-    Pyodide in Node (see pwa/precompile.mjs); without Node the site still
-    works, compiling from source on each start."""
+def _node() -> str | None:
+    """Node.js, which runs the build's own Pyodide at publish time; without it
+    the site still works, but starts slower (publish warns)."""
     node = shutil.which("node")
     if node is None:
         warnings.warn(
-            "Node.js is not installed: the offline app compiles Python from source on every "
-            "start (install Node.js 20 or later and publish again for a faster start)",
-            stacklevel=3,
+            "Node.js is not installed: the offline app compiles Python from source and "
+            "starts Python from scratch on its first start (install Node.js 20 or later and "
+            "publish again for a faster start)",
+            stacklevel=4,
         )
-        return
+    return node
+
+
+def _node_run(node: str, script: str, *args: str) -> None:
     done = subprocess.run(
-        [node, str(PWA / "precompile.mjs"), str(out.resolve())],
-        capture_output=True,
-        text=True,
-        check=False,
+        [node, str(PWA / script), *args], capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
-        raise PublishError(f"compiling the app for the browser failed: {done.stderr[-2000:]}")
+        raise PublishError(f"preparing Python for the browser failed: {done.stderr[-2000:]}")
+    if "not in the snapshot" in done.stderr:
+        warnings.warn(done.stderr.strip(), stacklevel=4)
 
 
 def _python_start(out: Path) -> None:
-    """The precompiled app, and the Python worker keyed to this build: a memory
-    snapshot taken with other files is never used (see pwa/python-worker.js)."""
-    _precompile(out)
+    """Bytecode for every module a session imports, and a memory snapshot of
+    Python once they are imported, both made by the build's own Pyodide in
+    Node (pwa/precompile.mjs, pwa/snapshot.mjs). The Python worker is keyed to
+    this build: a snapshot of other files is never used (pwa/python-worker.js)."""
+    node = _node()
+    if node is not None:
+        _node_run(node, "precompile.mjs", str(out.resolve()))
     build = hashlib.sha256()
     worker = (PWA / "python-worker.js").read_text(encoding="utf-8")
     for part in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "app.zip"):
         build.update((out / part).read_bytes())
     build.update(worker.encode())
-    worker = worker.replace("__BUILD__", build.hexdigest()[:16])
+    build_id = build.hexdigest()[:16]
+    shipped = ""
+    if node is not None:
+        shipped = f"snapshot-{build_id}.gzip"
+        _node_run(node, "snapshot.mjs", str(out.resolve()), build_id, shipped)
+    worker = worker.replace("__BUILD__", build_id).replace("__SHIPPED__", shipped)
     (out / "python-worker.js").write_text(worker, encoding="utf-8")
 
 

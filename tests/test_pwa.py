@@ -3,8 +3,10 @@ installed packages, served on 127.0.0.1, every other host refused and logged.
 Hands survive a reload, a reload with the server gone, and a browser restart.
 Slow (Python boots inside the page), so it is one test walking the whole path."""
 
+import gzip
 import json
 import re
+import shutil
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -60,6 +62,7 @@ def test_the_build_holds_the_app_and_asks_no_other_host(site: Path) -> None:
     # (Python 3.14), with no source beside it; the rest stays source
     listed = set(zipfile.ZipFile(site / "app.zip").read("startup_modules.txt").decode().split())
     assert {"scorekeeper.ui.browser", "flet_charts", "flet.messaging.pyodide_connection"} <= listed
+    assert "flet.app" in listed  # what ft.run imports in the browser
     assert "scorekeeper/ui/browser.py" not in names
     with zipfile.ZipFile(site / "app.zip") as archive:
         assert archive.read("scorekeeper/ui/browser.pyc")[:2] == (3627).to_bytes(2, "little")
@@ -76,6 +79,16 @@ def test_the_build_holds_the_app_and_asks_no_other_host(site: Path) -> None:
         assert b"cdn.jsdelivr.net" not in (site / name).read_bytes()
     worker = (site / "sw.js").read_text()
     assert "pyodide/pyodide.asm.wasm" in worker
+    # Python's memory once the app is imported, made at publish time for this
+    # build (gzip, labelled with the build), kept for offline use like any file
+    shipped = f"snapshot-{build_of(site)}.gzip"
+    assert f'const SHIPPED = "{shipped}"' in (site / "python-worker.js").read_text()
+    assert f'"{shipped}"' in worker
+    memory = gzip.decompress((site / shipped).read_bytes())
+    assert memory[:32] == f"spades-snapshot {build_of(site)}".encode()
+    assert 20_000_000 < len(memory) < 100_000_000
+    assert b"/home/pyodide/scorekeeper/ui/browser.py" in memory  # the app is imported
+    assert str(Path.cwd()).encode() not in memory  # nothing of where it was made
     # the lean client's fonts: subset, no KaTeX or Cupertino, emoji only when needed
     assert (site / "fonts" / "NotoSansThai.ttf").stat().st_size < 40_000
     assert not list(site.rglob("*KaTeX*")) and not list(site.rglob("*Cupertino*"))
@@ -193,11 +206,24 @@ def test_a_write_indexeddb_refuses_is_rolled_back(site: Path, tmp_path: Path) ->
         guard.close()
 
 
+# Whether the service worker was registered at each start-up phase Python reported.
+REGISTERED = """(() => {
+  window.__registered = {};
+  window.addEventListener("spades-startup", (event) => {
+    navigator.serviceWorker.getRegistration().then((found) => {
+      window.__registered[event.detail.phase] = !!found;
+    });
+  });
+})();"""
+
+
 def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) -> None:
     """The page's own boot screen is there as the document is parsed, before
     Flutter or Python, says on the first visit that the app is being stored,
     moves its progress bar through named phases, and is gone once Home is
-    there; a later visit does not say it is being stored again."""
+    there; a later visit does not say it is being stored again. The first
+    visit stores the app only once it is usable: the service worker is
+    registered after the first screen, not while the app starts."""
     from tests.test_e2e_boot import RECORD
 
     served = Site(site)
@@ -209,6 +235,7 @@ def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) 
             phone_browser(playwright, tmp_path / "profile", guard) as browser,
         ):
             browser.add_init_script(RECORD)
+            browser.add_init_script(REGISTERED)
             page = open_page(browser)
             page.goto(served.url)
             page.wait_for_function("window.__boot && window.__boot.atParse")
@@ -217,6 +244,9 @@ def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) 
             page.wait_for_function("document.querySelector('#boot img').complete")
             if page.locator("#boot").count():  # still starting: the README's picture
                 page.screenshot(path=SCREENSHOTS / "pwa-boot-first.png")
+            page.wait_for_function("'first screen' in window.__registered")
+            registered = page.evaluate("window.__registered")
+            wait_cached(page)  # then every file is kept
             wait_usable(page)  # reload: a later visit, from the service worker
             wait_cached(page)
             page.reload()
@@ -233,6 +263,7 @@ def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) 
     assert values == sorted(values) and len(set(values)) == len(values), values
     assert values[0] < 100 and values[-1] == 100 and len(values) >= 4, values
     assert "Opening your games" in boot["texts"] and boot["texts"][-1] == "Ready", boot["texts"]
+    assert not any(registered[phase] for phase in ("worker started", "app started")), registered
 
 
 DAMAGE = f"""async (name) => {{
@@ -246,6 +277,12 @@ def started(page: Page) -> tuple[str, bool]:
     from a memory snapshot."""
     marks = startup_marks(page)
     return marks["python: worker started"]["detail"]["build"], "python: python restored" in marks
+
+
+def from_the_build(page: Page) -> bool:
+    """Whether the snapshot Python started from is the one shipped with the
+    build (not the copy kept in the browser)."""
+    return bool(startup_marks(page)["python: snapshot read"]["detail"]["shipped"])
 
 
 def test_later_visits_start_from_the_snapshot_of_their_own_build(
@@ -264,22 +301,23 @@ def test_later_visits_start_from_the_snapshot_of_their_own_build(
             page = open_page(browser)
             said: list[str] = []  # the Python worker's warnings, to explain a failure
             page.on("console", lambda m: said.append(m.text) if "python worker" in m.text else None)
-            wait_usable(page, served.url)
-            assert started(page) == (first, False)
-            wait_snapshot(page, first)
+            wait_usable(page, served.url)  # the first visit restores the build's snapshot
+            assert started(page) == (first, True) and from_the_build(page), said
+            wait_snapshot(page, first)  # then keeps it unpacked in the browser
             wait_usable(page)
-            assert started(page) == (first, True), said
+            assert started(page) == (first, True) and not from_the_build(page), said
             new_game(page)  # the restored app works: a game, a hand, a saved score
             enter_hand(page, [3, 3, 3, 3], [3, 4, 3, 3])
             assert scores(page) == ("60", "61")
             wait_usable(page)
             assert started(page) == (first, True) and scores(page) == ("60", "61")
 
-            # a snapshot the runtime refuses (here a damaged one) means a normal start
+            # a kept snapshot the runtime refuses (here a damaged one): the build's again
             page.evaluate(DAMAGE, f"snapshot-{first}.bin")
             wait_usable(page)
-            assert started(page) == (first, False) and scores(page) == ("60", "61")
-            wait_snapshot(page, first)  # and a new snapshot
+            assert started(page) == (first, True) and from_the_build(page)
+            assert scores(page) == ("60", "61")
+            wait_snapshot(page, first)  # kept again
 
             # a new build at the same address: its first start is a normal one
             monkeypatch.setattr(publishing, "APP_EXCLUDE", (*publishing.APP_EXCLUDE, "ui/qr.py"))
@@ -291,7 +329,8 @@ def test_later_visits_start_from_the_snapshot_of_their_own_build(
                 wait_usable(page)
                 if started(page)[0] == second:
                     break
-            assert started(page) == (second, False)  # the stale snapshot is not used
+            # the stale snapshot is not used: the new build's own is
+            assert started(page) == (second, True) and from_the_build(page)
             assert scores(page) == ("60", "61")
             wait_snapshot(page, second)
             assert snapshots(page) == [f"snapshot-{second}.bin"]  # the old one is gone
@@ -301,3 +340,37 @@ def test_later_visits_start_from_the_snapshot_of_their_own_build(
         served.stop()
         guard.close()
     assert guard.from_the_app() == [], f"requests to other hosts: {guard.from_the_app()}"
+
+
+def test_a_snapshot_made_for_another_build_is_refused(site: Path, tmp_path: Path) -> None:
+    """A site whose shipped snapshot names another build (files mixed from two
+    builds): Python starts normally, then takes its own snapshot in the browser,
+    which the next visit restores."""
+    mixed = shutil.copytree(site, tmp_path / "site")
+    build = build_of(mixed)
+    shipped = mixed / f"snapshot-{build}.gzip"
+    memory = gzip.decompress(shipped.read_bytes())
+    shipped.write_bytes(gzip.compress(b"spades-snapshot 0123456789abcdef" + memory[32:], 1))
+    served = Site(mixed)
+    guard = OutsideGuard()
+    served.start()
+    try:
+        with (
+            sync_playwright() as playwright,
+            phone_browser(playwright, tmp_path / "profile", guard) as browser,
+        ):
+            page = open_page(browser)
+            said: list[str] = []
+            page.on("console", lambda m: said.append(m.text) if "python worker" in m.text else None)
+            wait_usable(page, served.url)
+            assert started(page) == (build, False)
+            assert any("made for another build" in line for line in said), said
+            wait_snapshot(page, build)  # made here, after the start
+            wait_usable(page)
+            assert started(page) == (build, True) and not from_the_build(page), said
+            new_game(page)  # Python restored from the browser's snapshot runs the app
+            enter_hand(page, [3, 3, 3, 3], [3, 4, 3, 3])
+            assert scores(page) == ("60", "61")
+    finally:
+        served.stop()
+        guard.close()

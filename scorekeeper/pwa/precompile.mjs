@@ -23,9 +23,10 @@ os.makedirs("/tmp/app")
 zipfile.ZipFile("/tmp/app.zip").extractall("/tmp/app")
 sys.path[:0] = ["/tmp/app/__pypackages__", "/tmp/app"]
 
-# Every module of the app, and every flet control its screens name (flet
-# imports a control's module the first time \`ft.Name\` is read).
-import flet, scorekeeper, flet.messaging.pyodide_connection
+# Every module of the app, what \`ft.run\` imports in the browser, and every
+# flet control its screens name (flet imports a control's module the first
+# time \`ft.Name\` is read).
+import flet, flet.app, scorekeeper, flet.messaging.pyodide_connection
 for found in pkgutil.walk_packages(scorekeeper.__path__, "scorekeeper."):
     try:
         importlib.import_module(found.name)

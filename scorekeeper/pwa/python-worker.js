@@ -2,14 +2,18 @@
 // loads: it starts Python, unpacks the app, imports it and opens the data while
 // Flutter starts; the app runs when Flutter connects.
 //
-// A later visit starts from a memory snapshot: Python's whole memory taken
-// after the app's imports, once per build, by a second copy of this worker
-// (`python-worker.js?snapshot`) after the first start, and kept in Cache
-// Storage under the build's id. A snapshot of another build is never used; a
-// missing or refused one means a normal start (and a new snapshot).
+// Python starts from a memory snapshot: its whole memory taken after the
+// app's imports. `scorekeeper publish` makes one with the build (SHIPPED, see
+// pwa/snapshot.mjs), so that the first visit restores too. A build made
+// without one (no Node.js) or whose snapshot is refused starts normally; then
+// a second copy of this worker (`python-worker.js?snapshot`) takes a snapshot
+// after the first start and keeps it in Cache Storage under the build's id,
+// for the next visits. A snapshot of another build is never used.
 //
 // The page hears each start-up phase on the port it sends first ({startup}).
 const BUILD = "__BUILD__";
+const SHIPPED = "__SHIPPED__"; // the build's snapshot file, "" if it has none
+const SHIPPED_LABEL = `spades-snapshot ${BUILD}`; // its first 32 bytes (pwa/snapshot.mjs)
 const SNAPSHOTS = "spades-scorekeeper-snapshot"; // sw.js keeps this cache
 const SNAPSHOT_URL = new URL(`snapshot-${BUILD}.bin`, self.location).href;
 const MAKING_SNAPSHOT = new URL(self.location).search === "?snapshot";
@@ -25,7 +29,8 @@ const phase = (name, detail = {}) => {
 };
 self.startupPhase = (name) => phase(String(name)); // for Python (scorekeeper/ui/browser.py)
 
-// This build's snapshot, if one was kept (its bytes are read while Python's runtime loads).
+// The snapshot kept in this browser for this build (made here after a normal
+// start, or the build's own kept unpacked), if any.
 async function findSnapshot() {
   try {
     return (await (await caches.open(SNAPSHOTS)).match(SNAPSHOT_URL)) || null;
@@ -33,6 +38,18 @@ async function findSnapshot() {
     console.warn("python worker: no snapshot:", error);
     return null;
   }
+}
+
+// The build's own snapshot (a gzip file); fails if it is missing or was made
+// for another build.
+async function shippedSnapshot() {
+  const response = await fetch(SHIPPED);
+  if (!response.ok) throw new Error(`${SHIPPED}: HTTP ${response.status}`);
+  const unpacked = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+  const bytes = new Uint8Array(await unpacked.arrayBuffer());
+  const label = new TextDecoder().decode(bytes.subarray(0, 32)).trimEnd();
+  if (label !== SHIPPED_LABEL) throw new Error(`${SHIPPED} was made for another build: ${label.slice(0, 48)}`);
+  return bytes.subarray(32);
 }
 
 async function keepSnapshot(bytes) {
@@ -83,16 +100,23 @@ const booting = MAKING_SNAPSHOT ? null : (async () => {
   const app = archive(); // fetched while Python starts
   const found = await findSnapshot();
   let pyodide = null;
-  if (found) {
-    const snapshot = found.arrayBuffer().then((buffer) => {
-      phase("snapshot read", { bytes: buffer.byteLength });
-      return new Uint8Array(buffer);
+  let shipped = null; // the build's snapshot once restored, kept unpacked for the next visits
+  const sources = []; // the snapshot kept here, else the build's own
+  if (found) sources.push(["kept", () => found.arrayBuffer().then((buffer) => new Uint8Array(buffer))]);
+  if (SHIPPED) sources.push(["shipped", shippedSnapshot]);
+  for (const [source, read] of sources) {
+    const snapshot = read().then((bytes) => {
+      phase("snapshot read", { bytes: bytes.length, shipped: source === "shipped" });
+      return bytes;
     });
+    snapshot.catch(() => {}); // a failure is reported below, where the runtime awaits it
     try {
       pyodide = await runtime(snapshot);
+      if (source === "shipped") shipped = await snapshot;
+      break;
     } catch (error) {
-      console.warn("python worker: snapshot refused, starting normally:", error);
-      await caches.delete(SNAPSHOTS);
+      console.warn(`python worker: the ${source} snapshot is refused:`, error);
+      if (source === "kept") await caches.delete(SNAPSHOTS);
     }
   }
   const restored = pyodide !== null;
@@ -111,8 +135,18 @@ const booting = MAKING_SNAPSHOT ? null : (async () => {
   }
   phase("app imported");
   pyodide.runPython("scorekeeper.ui.browser.prepare()");
-  return { pyodide, restored };
+  return { pyodide, restored, shipped };
 })();
+
+// After a start from the build's snapshot: it is kept unpacked for the next visits.
+async function keepShipped(bytes) {
+  try {
+    await keepSnapshot(bytes);
+    phase("snapshot kept", { bytes: bytes.length, shipped: true });
+  } catch (error) {
+    console.warn("python worker: the snapshot is not kept:", error);
+  }
+}
 
 // After a normal start: a second worker takes the snapshot the next visit starts from.
 function makeSnapshotLater(pyodide) {
@@ -125,6 +159,20 @@ function makeSnapshotLater(pyodide) {
   maker.postMessage({ modules });
 }
 
+// Before a snapshot (pwa/snapshot.mjs does the same in Node): every module a session
+// uses, imported; returns those that failed.
+function everything(pyodide, sessionModules) {
+  pyodide.globals.set("session_modules", sessionModules);
+  return pyodide.runPython(`
+import sys
+import js
+sys.modules["flet_js"] = js.flet_js  # found again by its name after a restore
+sys.path.insert(0, "__pypackages__")
+import scorekeeper.ui.browser
+scorekeeper.ui.browser.import_everything(session_modules)
+`);
+}
+
 // The snapshot worker: the app's imports and nothing else (it never runs the
 // app: in snapshot mode Pyodide wraps globalThis, which breaks Web Locks).
 async function makeSnapshot(modules) {
@@ -132,25 +180,7 @@ async function makeSnapshot(modules) {
   const app = archive();
   const pyodide = await runtime(null);
   unpack(pyodide, await app);
-  pyodide.globals.set("session_modules", modules);
-  const failed = pyodide.runPython(`
-import importlib, sys
-import js
-sys.modules["flet_js"] = js.flet_js  # found again by its name after a restore
-sys.path.insert(0, "__pypackages__")
-with open("startup_modules.txt", encoding="utf-8") as listed:
-    wanted = listed.read().split() + session_modules.split()
-failed = []
-for name in wanted:
-    if name not in sys.modules and name not in ("__main__", "main"):
-        try:
-            importlib.import_module(name)
-        except Exception as error:
-            failed.append(f"{name}: {error!r}")
-import scorekeeper.ui.browser, gc
-gc.collect()
-"\\n".join(failed)
-`);
+  const failed = everything(pyodide, modules);
   if (failed) console.warn("python worker: not in the snapshot:", failed);
   const bytes = pyodide.makeMemorySnapshot();
   await keepSnapshot(bytes);
@@ -185,13 +215,14 @@ self.onmessage = async (event) => {
   started = true;
   self.flet_js.documentUrl = event.data.documentUrl;
   try {
-    const { pyodide, restored } = await booting;
+    const { pyodide, restored, shipped } = await booting;
     pyodide.runPython("scorekeeper.ui.browser.run()"); // what main.py does
     await self.flet_js.start_connection(receive);
     phase("app started");
     self.postMessage("initialized");
-    // once the first screen is drawn: the snapshot keeps a core busy for seconds
+    // once the first screen is drawn: a snapshot keeps a core busy for seconds
     if (!restored) setTimeout(() => makeSnapshotLater(pyodide), 5000);
+    if (shipped) setTimeout(() => keepShipped(shipped), 5000);
   } catch (error) {
     self.postMessage(error.toString());
   }

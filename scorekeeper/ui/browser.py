@@ -10,6 +10,7 @@ imports the server (psutil, qrcode).
 import asyncio
 import importlib.abc
 import importlib.machinery
+import os
 import random
 import sys
 import zipfile
@@ -112,17 +113,42 @@ class UnpackOnUse(importlib.abc.MetaPathFinder):
         return importlib.machinery.PathFinder.find_spec(fullname, path, target)
 
 
+def import_everything(session_modules: str = "") -> str:
+    """Before a memory snapshot is taken (in the browser by pwa/python-worker.js,
+    or by `scorekeeper publish` in Node.js, pwa/snapshot.mjs): import every module
+    a session uses, those listed in startup_modules.txt and `session_modules`
+    (one a line). Returns those that could not be imported, one a line."""
+    import gc
+    import importlib
+
+    with open("startup_modules.txt", encoding="utf-8") as listed:
+        wanted = listed.read().split() + session_modules.split()
+    failed = []
+    for name in wanted:
+        if name not in sys.modules and name not in ("__main__", "main"):
+            try:
+                importlib.import_module(name)
+            except Exception as error:
+                failed.append(f"{name}: {error!r}")
+    gc.collect()
+    return "\n".join(failed)
+
+
 def restored() -> None:
     """After a start from the memory snapshot: the modules are in memory, the
     files are not. Unpack the data files (translations, Babel's data) now and
     the code only if a module is missing; reseed `random`, which every restore
-    would otherwise start in the same state. Local time needs nothing: Pyodide
-    reads it from a JS Date on each call."""
+    would otherwise start in the same state; set LANG from this browser as a
+    normal start does (the snapshot holds the LANG of where it was taken,
+    which may be another device or Node.js at publish time). Local time needs
+    nothing: Pyodide reads it from a JS Date on each call."""
     with zipfile.ZipFile(ARCHIVE) as archive:
         names = archive.namelist()
         archive.extractall(members=[n for n in names if not n.endswith(CODE)])
     sys.meta_path.append(UnpackOnUse(set(names)))
     random.seed()
+    languages = browser_languages()
+    os.environ["LANG"] = (languages[0] if languages else "C").replace("-", "_", 1) + ".UTF-8"
 
 
 def phase(name: str) -> None:
