@@ -135,11 +135,13 @@ def open_page(context: BrowserContext) -> Page:
 
 
 def wait_usable(page: Page, url: str | None = None) -> None:
-    """Load (or reload) and wait until the home screen or a game answers."""
+    """Load (or reload) and wait until the home screen or a game answers. (A
+    busy machine can hold the page's load event past Playwright's 30 s while a
+    service worker serves a new build's files.)"""
     if url:
-        page.goto(url)
+        page.goto(url, timeout=USABLE_TIMEOUT)
     else:
-        page.reload()
+        page.reload(timeout=USABLE_TIMEOUT)
     page.wait_for_selector("#loading", state="detached", timeout=USABLE_TIMEOUT)
     enable_semantics(page)
     ready = page.get_by_role("button", name="New game").or_(
