@@ -51,9 +51,9 @@ def serve(port: int) -> None:
     import uvicorn
 
     from scorekeeper.resources import ASSETS_DIR
-    from scorekeeper.ui.static import StaticClient
-    from scorekeeper.ui.web import WS_PATH, ServerConfig, build_app
     from scorekeeper.ui.webclient import prepare
+    from scorekeeper.web.asgi import WS_PATH, ServerConfig, build_app
+    from scorekeeper.web.static import StaticClient
 
     def line(n: int) -> ft.Row:
         return ft.Row(

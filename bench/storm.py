@@ -26,7 +26,7 @@ import psutil
 from playwright.sync_api import expect, sync_playwright
 
 from scorekeeper.access import load_keys
-from scorekeeper.ui.door import connection_cap
+from scorekeeper.web.door import connection_cap
 from tests.flet_client import visit
 from tests.served import PHONE, ServedApp, fill_hand, hook, launch, new_game, open_app
 from tests.test_slow_clients import IDLE, get, hold

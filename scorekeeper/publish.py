@@ -29,9 +29,8 @@ from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.resources import ASSETS_DIR
-from scorekeeper.ui.boot import boot_screen
+from scorekeeper.ui.boot import boot_screen, with_boot_screen
 from scorekeeper.ui.install import install_bar
-from scorekeeper.ui.static import with_boot_screen
 from scorekeeper.ui.webclient import prepare
 
 APP_NAME = "Spades Scorekeeper"
@@ -56,8 +55,9 @@ BROWSER_MODULES = (
     "filelock",  # imported by storage/platform.py; the browser uses a Web Lock
     "babel",  # with the locale data of the app's languages only (see _data_files)
 )
-# Parts of the server app the browser never imports (they need psutil/qrcode).
-APP_EXCLUDE = ("ui/server.py", "cli.py", "__main__.py", "publish.py", "sitehost.py")
+# Parts of the server app the browser never imports (the web server's package;
+# they need uvicorn, psutil or qrcode): path prefixes.
+APP_EXCLUDE = ("web/", "cli.py", "__main__.py", "publish.py", "sitehost.py")
 
 # Never copied from flet-web's client: debug symbols and source maps, the
 # command-line Pyodide, typings, wheels for micropip (never used), Flutter's
@@ -256,7 +256,7 @@ def app_archive(target: Path) -> None:
         )
         for path in _python_files(PACKAGE):
             relative = path.relative_to(PACKAGE).as_posix()
-            if relative not in APP_EXCLUDE:
+            if not relative.startswith(APP_EXCLUDE):
                 archive.write(path, f"scorekeeper/{relative}")
         for name in BROWSER_MODULES:
             source = module_path(name)

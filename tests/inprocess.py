@@ -247,8 +247,8 @@ async def open_watch(
     the page's request left for its websocket (the server's language cookie)."""
     from types import SimpleNamespace
 
-    from scorekeeper.ui.live import LiveBoard
-    from scorekeeper.ui.watch import WatchSession
+    from scorekeeper.web.live import LiveBoard
+    from scorekeeper.web.watch import WatchSession
 
     conn = LoopbackConnection(PubSubHub(loop=asyncio.get_running_loop()))
     if device_storage is not None:

@@ -14,9 +14,9 @@ import uvicorn
 from flet_web.fastapi import app_manager
 
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.gate import Access, Links
-from scorekeeper.ui.server import uvicorn_config, web_app
-from scorekeeper.ui.web import Limits
+from scorekeeper.web.asgi import Limits
+from scorekeeper.web.gate import Access, Links
+from scorekeeper.web.server import uvicorn_config, web_app
 from tests.served import free_port
 
 

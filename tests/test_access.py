@@ -23,7 +23,7 @@ from scorekeeper.access import (
     reset_keys,
     secret_in_route,
 )
-from scorekeeper.ui.web import Guard, Limits, Sessions, Socket, frame_problem, host_name
+from scorekeeper.web.asgi import Guard, Limits, Sessions, Socket, frame_problem, host_name
 from tests.served import ROOT
 
 

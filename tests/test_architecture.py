@@ -1,7 +1,8 @@
 """The layers, as the README draws them: the rules and scoring import neither
 the UI toolkit nor the storage; the app state imports no flet and not the
 screens' registry (the registry maps the state's screen to a URL, a title and
-a drawing, so it depends on the state, never the other way)."""
+a drawing, so it depends on the state, never the other way); the Flet app
+never imports the web server, which the offline build leaves out."""
 
 import ast
 from pathlib import Path
@@ -47,7 +48,10 @@ def reaches(path: Path, prefixes: tuple[str, ...]) -> list[str]:
 
 @pytest.mark.parametrize("name", CORE)
 def test_the_core_imports_no_toolkit_and_no_storage(name):
-    bad = reaches(ROOT / f"{name}.py", ("flet", "tinydb", "scorekeeper.ui", "scorekeeper.storage"))
+    bad = reaches(
+        ROOT / f"{name}.py",
+        ("flet", "tinydb", "scorekeeper.ui", "scorekeeper.web", "scorekeeper.storage"),
+    )
     assert not bad, f"scorekeeper/{name}.py imports {bad}"
 
 
@@ -59,3 +63,19 @@ def test_the_app_state_imports_no_flet_and_not_the_screens_registry():
 def test_the_screens_registry_imports_no_flet():
     bad = reaches(ROOT / "ui" / "screens" / "__init__.py", ("flet",))
     assert not bad, f"the screens' registry imports {bad}"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "ui").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_flet_app_never_imports_the_web_server(path):
+    bad = reaches(path, ("scorekeeper.web",))
+    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "storage").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_storage_imports_neither_the_app_nor_the_server(path):
+    bad = reaches(path, ("flet", "scorekeeper.ui", "scorekeeper.web"))
+    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"

@@ -7,7 +7,7 @@ import sys
 import time
 import urllib.request
 
-from scorekeeper.ui.server import lan_address
+from scorekeeper.web.server import lan_address
 from tests.served import ROOT, free_port
 
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from scorekeeper.exchange import MAX_INPUT_BYTES, export_record
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.server import WS_MAX_BYTES
+from scorekeeper.web.server import WS_MAX_BYTES
 from tests import factories
 from tests.served import PHONE, ServedApp, hook, load, still
 

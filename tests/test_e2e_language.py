@@ -14,8 +14,8 @@ from scorekeeper import i18n
 from scorekeeper.game import new_game
 from scorekeeper.model import Variant
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.static import CONNECTION_LOST
 from scorekeeper.ui.text import sentence
+from scorekeeper.web.static import CONNECTION_LOST
 from tests.served import (
     PHONE,
     SMALL_PHONE,

@@ -110,7 +110,7 @@ def test_a_failing_handler_is_reported_to_us_and_the_page_gets_only_our_notice()
 
 
 def test_the_server_holds_a_new_session_under_that_key(handled):
-    from scorekeeper.ui.web import Limits, Sessions
+    from scorekeeper.web.asgi import Limits, Sessions
 
     class FakeSession:  # a weak reference is kept to it; the manager may close it
         id = "s3"

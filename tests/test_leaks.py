@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from flet_web.fastapi import app_manager
 
 from scorekeeper.model import Game, Variant
-from scorekeeper.ui.watch import WatchSession
+from scorekeeper.web.watch import WatchSession
 from tests.factories import EVEN
 from tests.flet_client import FletClient, open_socket, visit
 from tests.inserver import in_thread, live_sessions, subscribed_sessions

@@ -9,9 +9,9 @@ from scorekeeper.draft import HandDraft
 from scorekeeper.exchange import Incoming
 from scorekeeper.model import NIL, Bid
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.live import LiveBoard, read_live_games
 from scorekeeper.ui.qr import qr_matrix, qr_png
-from scorekeeper.ui.watch import watch_route
+from scorekeeper.web.live import LiveBoard, read_live_games
+from scorekeeper.web.watch import watch_route
 from tests.factories import EVEN, game
 
 
@@ -64,7 +64,7 @@ def test_an_edit_of_an_old_hand_is_not_the_current_bidding(store):
 def test_the_board_reads_once_per_change(store, monkeypatch):
     board = LiveBoard(store)
     reads = []
-    monkeypatch.setattr("scorekeeper.ui.live.read_live_games", lambda s: reads.append(1) or ())
+    monkeypatch.setattr("scorekeeper.web.live.read_live_games", lambda s: reads.append(1) or ())
     for _ in range(20):
         board.games()
     board.changed()
@@ -116,7 +116,7 @@ def test_the_qr_png_holds_the_qr_matrix():
 
 
 def test_the_watch_board_says_who_draws_first_in_the_two_player_game(store):
-    from scorekeeper.ui.watch import turn_text
+    from scorekeeper.web.watch import turn_text
     from tests.factories import two_player
 
     store.create(two_player())
@@ -132,7 +132,7 @@ def test_a_cutthroat_game_shows_three_sides_on_the_board_and_the_table(store):
 
     from scorekeeper.game import add_hand
     from scorekeeper.model import Game, Hand, Variant
-    from scorekeeper.ui.watch import game_card, table_display
+    from scorekeeper.web.watch import game_card, table_display
 
     cutthroat = add_hand(
         Game(Variant.CUTTHROAT, ("Ana", "Ben", "Cy")), Hand((Bid(6), Bid(6), Bid(4)), (6, 7, 4))

@@ -9,7 +9,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from scorekeeper.access import load_keys, redacted
-from scorekeeper.ui.server import WS_MAX_BYTES
+from scorekeeper.web.server import WS_MAX_BYTES
 from tests.flet_client import INVOKE, FletClient, open_socket
 from tests.served import ServedApp, free_port, logged_app
 from tests.test_access import run

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from scorekeeper.ui.door import HEADER_SECONDS, MAX_HEADER_BYTES, BoundedHttp
+from scorekeeper.web.door import HEADER_SECONDS, MAX_HEADER_BYTES, BoundedHttp
 from tests.flet_client import FletClient, open_socket
 from tests.served import ServedApp
 

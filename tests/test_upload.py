@@ -1,4 +1,4 @@
-"""A keeper's import file over HTTP (`PUT /upload/TOKEN`, scorekeeper/ui/upload.py).
+"""A keeper's import file over HTTP (`PUT /upload/TOKEN`, scorekeeper/web/upload.py).
 
 First the slots as plain objects (expiry, single use, the keeper check), then
 the served app against raw HTTP, as an attacker on the same network would
@@ -19,7 +19,7 @@ import pytest
 
 from scorekeeper.access import Throttle, load_keys
 from scorekeeper.exchange import MAX_INPUT_BYTES
-from scorekeeper.ui.upload import UPLOAD_PREFIX, NotArrived, TooBig, Uploads
+from scorekeeper.web.upload import UPLOAD_PREFIX, NotArrived, TooBig, Uploads
 from tests.flet_client import LIMIT, FletClient, open_socket
 from tests.served import ROOT, ServedApp, logged_app
 

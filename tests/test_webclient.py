@@ -14,7 +14,6 @@ from starlette.testclient import TestClient
 
 from scorekeeper import i18n
 from scorekeeper.ui import webclient
-from scorekeeper.ui.static import CONNECTION_LOST, StaticClient, accepted, with_client
 from scorekeeper.ui.webclient import (
     RIVE_CDN,
     WebClientError,
@@ -26,6 +25,7 @@ from scorekeeper.ui.webclient import (
     prepare,
     wanted_fonts,
 )
+from scorekeeper.web.static import CONNECTION_LOST, StaticClient, accepted, with_client
 
 REAL = webclient.source_dir()
 ICONS = ["ADD", "UNDO", "HISTORY", "EDIT_OUTLINED"]

@@ -21,12 +21,12 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui import fletparts
 from scorekeeper.ui import state as state_module
 from scorekeeper.ui.boot import BOOTED_KEY
+from scorekeeper.ui.inbox import Inbox, NotArrived, Slot, TooBig
 from scorekeeper.ui.palette import DARK, LIGHT, Palette
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.screens import SCREENS, follow, route_of, title_of
 from scorekeeper.ui.screens.widgets import AppBar, Built, Synced, banner
 from scorekeeper.ui.state import DELETED, AppState, Confirm, Sharing
-from scorekeeper.ui.upload import NotArrived, Slot, TooBig, Uploads
 from scorekeeper.ui.webclient import WebClient, lean_fonts, wanted_fonts
 
 log = logging.getLogger(__name__)
@@ -143,10 +143,10 @@ class Session:
         durable: Durable | None = None,
         device_language: str | None = None,
         undo: Undo | None = None,
-        uploads: Uploads | None = None,
+        uploads: Inbox | None = None,
     ) -> None:
         self.page = page
-        self.uploads = uploads  # served: an import's file comes over HTTP (upload.py)
+        self.uploads = uploads  # served: an import's file comes over HTTP (inbox.py)
         self.slot: Slot | None = None  # the import waiting for its file
         self.keeper = keeper
         self.waiting_fonts = dict(waiting_fonts or {})  # family -> url, until a name needs it
@@ -290,10 +290,10 @@ class Session:
 
         return handler
 
-    async def upload_import(self, uploads: Uploads, file: ft.FilePickerFile) -> None:
+    async def upload_import(self, uploads: Inbox, file: ft.FilePickerFile) -> None:
         """Served: the picker said the file's name and size only. A file over
         the limit is refused without a byte of it sent; another is sent by the
-        page over HTTP to a slot only this session holds (upload.py), never in
+        page over HTTP to a slot only this session holds (inbox.py), never in
         a websocket message, then imported as any other."""
         size = file.size if isinstance(file.size, int) else 0  # else the server still counts
         if size > MAX_INPUT_BYTES:
@@ -710,7 +710,7 @@ def make_main(
     device_language: str | None = None,
     offline_fonts: PageFonts | None = None,
     undo: Undo | None = None,
-    uploads: Uploads | None = None,
+    uploads: Inbox | None = None,
 ) -> Callable[..., Any]:
     """`offline_fonts` overrides what `web` implies (the offline build serves a
     prepared client's fonts from its own folder); `uploads`, given by the web

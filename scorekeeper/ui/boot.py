@@ -225,3 +225,12 @@ def boot_screen(icon: str, offline: bool) -> str:
         f'<script type="application/json" id="boot-texts">{data}</script>\n'
         f"<script>{script}</script>\n"
     )
+
+
+def with_boot_screen(page: str, screen: str) -> str:
+    """The page with the boot screen first in its body: drawn before
+    any script of Flutter's or Flet's has run."""
+    head, body, rest = page.partition("<body>")
+    if not body:
+        raise ValueError("the client's index.html has changed: no <body>")
+    return f"{head}<body>\n{screen}{rest}"

@@ -16,10 +16,10 @@ from scorekeeper.access import redacted
 from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
-from scorekeeper.ui.live import LiveGame
 from scorekeeper.ui.palette import BOARD
 from scorekeeper.ui.screens.widgets import SIDE_COLORS  # the theme's, as on the keeper's app
 from scorekeeper.ui.text import bid_label
+from scorekeeper.web.live import LiveGame
 
 log = logging.getLogger(__name__)
 

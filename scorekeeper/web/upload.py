@@ -2,11 +2,11 @@
 
 The websocket carries small messages only (`server.WS_MAX_BYTES`). To import,
 a keeper's session first learns the file's name and size from the page
-(nothing of a file over the limit is ever sent), then opens a slot here
-(`Uploads.open`): a random token, good once and for `UPLOAD_SECONDS`, whose
+(nothing of a file over the limit is ever sent), then opens a slot
+(`ui/inbox.py`): a random token, good once and for `UPLOAD_SECONDS`, whose
 bytes go to that session alone. The page PUTs the file to `/upload/TOKEN`
 with Flet's own `FilePicker.upload`, and this route (mounted by
-`web.build_app`, behind the Guard's host checks) takes at most
+`asgi.build_app`, behind the Guard's host checks) takes at most
 `MAX_INPUT_BYTES` of it. Refused, in a line of plain text:
 
 - any method but PUT (405);
@@ -18,62 +18,28 @@ with Flet's own `FilePicker.upload`, and this route (mounted by
 """
 
 import asyncio
-import hmac
 import logging
 import re
-import secrets
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.access import SECRET_BYTES, Throttle
+from scorekeeper.access import Throttle
 from scorekeeper.exchange import MAX_INPUT_BYTES
+from scorekeeper.ui.inbox import UPLOAD_PREFIX, UPLOAD_SECONDS, Inbox, NotArrived, Slot, TooBig
+
+__all__ = ["UPLOAD_PREFIX", "NotArrived", "TooBig", "Uploads"]
 
 log = logging.getLogger(__name__)
-
-UPLOAD_PREFIX = "/upload/"
-UPLOAD_SECONDS = 300.0  # from the slot's opening to the file's last byte
-MAX_SLOTS = 64  # open at once, server-wide (one per session that asks, at most)
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 
-class TooBig(Exception):
-    """The file sent is over the limit: `size` is what it said or reached."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__(size)
-        self.size = size
-
-
-class NotArrived(Exception):
-    """The file did not arrive whole (the page left, stopped sending, or failed)."""
-
-
-@dataclass(eq=False)
-class Slot:
-    """One file to be received for one keeper session."""
-
-    token: str
-    may_act: Callable[[], bool]  # the session's keeper check, asked again on arrival
-    deadline: float  # time.monotonic() by which the last byte must be in
-    arrived: "asyncio.Future[bytes]"
-
-    @property
-    def url(self) -> str:
-        """Relative: the page sends it to its own origin."""
-        return UPLOAD_PREFIX + self.token
-
-    def fail(self, error: Exception) -> None:
-        if not self.arrived.done():
-            self.arrived.set_exception(error)
-
-
-class Uploads:
-    """The slots of a running server, and the ASGI app of `/upload/TOKEN`."""
+class Uploads(Inbox):
+    """The slots of a running server (`Inbox`), and the ASGI app of `/upload/TOKEN`
+    that fills them."""
 
     def __init__(
         self,
@@ -81,63 +47,9 @@ class Uploads:
         seconds: float = UPLOAD_SECONDS,
         throttle: Throttle | None = None,
     ) -> None:
+        super().__init__(seconds)
         self.limit = limit
-        self.seconds = seconds
         self.throttle = throttle or Throttle()
-        self.slots: dict[str, Slot] = {}  # oldest first
-
-    # -- the session's side ------------------------------------------------------
-
-    def open(self, may_act: Callable[[], bool]) -> Slot | None:
-        """A slot for a keeper session (checked here, on the server); None
-        for a page that may not act (a watcher's, one logged out)."""
-        if not may_act():
-            return None
-        self._expire()
-        while len(self.slots) >= MAX_SLOTS:
-            self.close(next(iter(self.slots.values())))
-        token = secrets.token_urlsafe(SECRET_BYTES)
-        slot = Slot(
-            token,
-            may_act,
-            time.monotonic() + self.seconds,
-            asyncio.get_running_loop().create_future(),
-        )
-        self.slots[token] = slot
-        return slot
-
-    async def wait(self, slot: Slot) -> bytes:
-        """The file's bytes; raises TooBig or NotArrived. The slot is closed after."""
-        try:
-            remaining = max(0.0, slot.deadline - time.monotonic())
-            return await asyncio.wait_for(slot.arrived, remaining)
-        except TimeoutError:
-            raise NotArrived("no file within the time allowed") from None
-        finally:
-            self.close(slot)
-
-    def close(self, slot: Slot) -> None:
-        """The slot's token is good no more; whoever waits is told."""
-        self.slots.pop(slot.token, None)
-        slot.fail(NotArrived("the slot was closed"))
-        if not slot.arrived.cancelled():
-            slot.arrived.exception()  # taken: no warning about a failure nobody awaits
-
-    def _expire(self) -> None:
-        now = time.monotonic()
-        for slot in [s for s in self.slots.values() if s.deadline <= now]:
-            self.close(slot)
-
-    def _claim(self, token: str) -> Slot | None:
-        """The open slot of `token` (compared in constant time), taken: a token
-        is good once."""
-        self._expire()
-        given = token.encode("utf-8", "replace")
-        found = None
-        for key in list(self.slots):
-            if hmac.compare_digest(given, key.encode()):
-                found = self.slots.pop(key)
-        return found
 
     # -- the page's side: PUT /upload/TOKEN ----------------------------------------
 
@@ -150,7 +62,7 @@ class Uploads:
             await answer(send, 405, "Method not allowed: an upload is a PUT.", [(b"allow", b"PUT")])
             return
         token = str(scope.get("path", ""))[len(UPLOAD_PREFIX) :]
-        slot = await self.throttle.look_up(address, lambda: self._claim(token))
+        slot = await self.throttle.look_up(address, lambda: self.claim(token))
         if slot is None:
             log.warning("refused an upload from %s: no such upload", address)
             await answer(

@@ -18,12 +18,12 @@ from scorekeeper.i18n import _
 from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
-from scorekeeper.ui.gate import Access, Links, make_web_main
-from scorekeeper.ui.static import StaticClient
-from scorekeeper.ui.upload import Uploads
-from scorekeeper.ui.web import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
 from scorekeeper.ui.webclient import prepare
+from scorekeeper.web.asgi import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
+from scorekeeper.web.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
+from scorekeeper.web.gate import Access, Links, make_web_main
+from scorekeeper.web.static import StaticClient
+from scorekeeper.web.upload import Uploads
 
 # The largest message a page sends: events, typed text, its storage's answers,
 # a picked file's name and size. An import file comes over HTTP (upload.py),

@@ -34,7 +34,7 @@ from flet_web import patch_index_html
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, _
 from scorekeeper.ui.app import AWAKE_COOKIE, AWAKE_KEY, LANGUAGE_KEY, PICKED_COOKIE
-from scorekeeper.ui.boot import boot_screen
+from scorekeeper.ui.boot import boot_screen, with_boot_screen
 from scorekeeper.ui.install import install_bar
 from scorekeeper.ui.webclient import WebClient
 
@@ -165,15 +165,6 @@ def banner_texts() -> str:
             texts[code] = {"text": _(CONNECTION_LOST), "dir": "rtl" if i18n.is_rtl() else "ltr"}
     data = json.dumps(texts, ensure_ascii=True).replace("<", "\\u003c")
     return BANNER_TEXTS.replace("{}", data)
-
-
-def with_boot_screen(page: str, screen: str) -> str:
-    """The page with the boot screen (boot.py) first in its body: drawn before
-    any script of Flutter's or Flet's has run."""
-    head, body, rest = page.partition("<body>")
-    if not body:
-        raise ValueError("the client's index.html has changed: no <body>")
-    return f"{head}<body>\n{screen}{rest}"
 
 
 def server_index(

@@ -28,11 +28,11 @@ from scorekeeper.ui.app import (
     speak,
     theme,
 )
-from scorekeeper.ui.live import LiveBoard
 from scorekeeper.ui.palette import DARK, LIGHT
-from scorekeeper.ui.upload import Uploads
-from scorekeeper.ui.watch import WatchSession, own_update_state
 from scorekeeper.ui.webclient import WebClient
+from scorekeeper.web.live import LiveBoard
+from scorekeeper.web.upload import Uploads
+from scorekeeper.web.watch import WatchSession, own_update_state
 
 log = logging.getLogger(__name__)
 

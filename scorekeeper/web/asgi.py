@@ -34,7 +34,7 @@ from starlette.websockets import WebSocket
 from scorekeeper.access import redacted
 from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
-from scorekeeper.ui.upload import UPLOAD_PREFIX, Uploads
+from scorekeeper.web.upload import UPLOAD_PREFIX, Uploads
 
 log = logging.getLogger(__name__)
 
