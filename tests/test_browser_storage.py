@@ -93,6 +93,28 @@ def test_a_failed_sync_is_reported_and_tried_again(monkeypatch: pytest.MonkeyPat
     assert second is None and fake.synced_changes == [1]
 
 
+def test_a_sync_with_no_file_changed_is_skipped(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Each start asks for a sync after opening the store (opening may repair
+    or back up files): when it wrote nothing, IndexedDB is not asked at all."""
+    fake = FakeIndexedDB(monkeypatch)
+    folder = browser.IndexedDBFolder()
+    (tmp_path / "games.json").write_text("{}")
+    folder.folder, folder._stored = tmp_path, browser.read_tree(tmp_path, {})  # as mounted
+
+    async def flush() -> str | None:
+        folder.changed()
+        return await folder.flush()
+
+    assert asyncio.run(flush()) is None and fake.synced_changes == [] and folder.syncs == 0
+    (tmp_path / "games.json").write_text('{"a": 1}')
+    assert asyncio.run(flush()) is None and fake.synced_changes == [0] and folder.syncs == 1
+    (tmp_path / "games.json").unlink()
+    assert asyncio.run(flush()) is None and folder.syncs == 2
+    assert asyncio.run(flush()) is None and folder.syncs == 2
+
+
 def test_the_folder_lock_is_the_web_lock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lock = browser.WebLockedFolder(tmp_path)
     monkeypatch.setattr(browser.WEB_LOCK, "held", False)

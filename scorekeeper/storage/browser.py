@@ -58,6 +58,8 @@ class IndexedDBFolder:
                 self._changed = False
                 folder = self.folder
                 taking = read_tree(folder, self._stored) if folder else {}  # what it sends
+                if folder and taking == self._stored:
+                    continue  # no file changed (IndexedDB's sync would compare the same times)
                 try:
                     await _syncfs(populate=False)
                 except OSError as error:

@@ -171,6 +171,7 @@ _opening: "asyncio.Task[Opened] | None" = None
 
 
 async def _open() -> Opened:
+    keeping = asyncio.ensure_future(browser.persisted())  # asked while the data loads
     if not await browser.WEB_LOCK.acquire():
         return Opened(None)
     folder = data_folder()
@@ -182,7 +183,7 @@ async def _open() -> Opened:
     problem = await browser.FOLDER.flush()
     if problem:
         store.notices.append(later("Not saved: {reason}", reason=problem))
-    store.notices.append(persistence_notice(await browser.persisted()))
+    store.notices.append(persistence_notice(await keeping))
     return Opened(store)
 
 
@@ -228,8 +229,7 @@ async def start(page: ft.Page) -> None:
         undo=browser.FOLDER.restore,
         device_language=language,
         offline_fonts=lean_fonts(""),  # the site is the prepared client (see publish.py)
-    )(page)
-    page.update()
+    )(page)  # (which sends the first screen: no update needed here)
     phase("first screen")
 
 
