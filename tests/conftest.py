@@ -10,6 +10,12 @@ os.environ.pop("SCOREKEEPER_DATA", None)
 # for an example that takes 2 ms on a quiet one, so no example has a deadline.
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
+# `make mutate` runs the tests that cover a function once per fault put into it
+# (thousands of runs): there, property tests try fewer examples, the same ones
+# each run (`--hypothesis-profile=mutation`, set in pyproject.toml).
+settings.register_profile(
+    "mutation", parent=settings.get_profile("suite"), max_examples=30, derandomize=True
+)
 
 
 # -- the served app in real Chromium, shared by the browser tests -------------------
