@@ -51,7 +51,7 @@ from tests.pwa_site import (
 )
 from tests.served import PHONE, ServedApp, hook, launch, new_game, settle
 
-LATER_VISITS = 5
+LATER_VISITS = 9
 HANDS = 8
 SUMMARY_SHOWN = "() => document.querySelector('[flt-semantics-identifier=\"summary\"]') !== null"
 
