@@ -4,13 +4,17 @@ is observed (the calls are recorded), so a change that skips one fails here
 in a fraction of a second, not only in the slow SIGKILL loop of test_crash.py."""
 
 import errno
+import fcntl
 import json
 import os
+import stat
+import threading
 import time
 from datetime import date
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from scorekeeper.storage import atomic, platform
 from scorekeeper.storage.atomic import JOURNAL, AtomicJSONStorage, Transaction
@@ -215,6 +219,96 @@ def test_a_second_folder_lock_is_refused_at_once_until_the_first_is_released(tmp
     second.release()
 
 
+def test_a_folder_locked_by_another_is_refused_even_with_its_lock_file_free(tmp_path):
+    """The folder itself is the lock (`.lock` can be deleted from under a
+    running app): another process holding only the folder is enough."""
+    other = os.open(tmp_path, os.O_RDONLY)
+    try:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert not platform.FolderLock(tmp_path).acquire()
+    finally:
+        os.close(other)
+    lock = platform.FolderLock(tmp_path)
+    assert lock.acquire()
+    lock.release()
+
+
+def test_a_lock_file_held_by_an_older_version_is_refused_at_once(tmp_path):
+    """Older versions lock `.lock` alone: held there, the store is refused
+    without waiting, and the folder is let go again."""
+    older = FileLock(tmp_path / ".lock", thread_local=False)
+    older.acquire()
+    let_go = threading.Timer(0.8, older.release)  # a wait of any length would then succeed
+    let_go.start()
+    lock = platform.FolderLock(tmp_path)
+    began = time.monotonic()
+    assert not lock.acquire()
+    assert time.monotonic() - began < 0.5
+    let_go.join(5)
+    assert not older.is_locked
+    assert lock.acquire(), "the folder was let go when `.lock` was refused"
+    lock.release()
+    lock.release()  # twice, or never taken: nothing to let go
+    platform.FolderLock(tmp_path).release()
+
+
+@pytest.mark.parametrize("code", [errno.ENOLCK, errno.EINVAL, errno.ENOTSUP])
+def test_a_file_system_without_folder_locks_relies_on_the_lock_file(tmp_path, monkeypatch, code):
+    flock = fcntl.flock
+
+    def unsupported(fd, operation):  # on folders; `.lock` is a file
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(code, os.strerror(code))
+        flock(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", unsupported)
+    first, second = platform.FolderLock(tmp_path), platform.FolderLock(tmp_path)
+    assert first.acquire()
+    assert not second.acquire()
+    first.release()
+
+
+def test_a_folder_lock_that_fails_otherwise_is_an_error(tmp_path, monkeypatch):
+    flock = fcntl.flock
+
+    def broken(fd, operation):
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EIO, "Input/output error")
+        flock(fd, operation)
+
+    monkeypatch.setattr(fcntl, "flock", broken)
+    with pytest.raises(OSError, match="Input/output"):
+        platform.FolderLock(tmp_path).acquire()
+
+
+def test_a_new_folder_is_private_from_the_start_with_its_parents(tmp_path, monkeypatch):
+    monkeypatch.setattr(platform, "make_private", lambda path: None)
+    platform.make_folder(tmp_path / "new" / "games")
+    assert (tmp_path / "new" / "games").stat().st_mode & 0o777 == 0o700
+
+
+@pytest.mark.parametrize(("before", "after"), [(0o644, 0o600), (0o755, 0o700), (0o600, 0o600)])
+def test_what_others_may_do_is_taken_away(tmp_path, before, after):
+    path = tmp_path / "file"
+    path.write_text("x")
+    os.chmod(path, before)
+    platform.make_private(path)
+    assert path.stat().st_mode & 0o777 == after
+
+
+def test_another_users_file_is_left_as_it_is(tmp_path, monkeypatch):
+    path = tmp_path / "file"
+    path.write_text("x")
+    os.chmod(path, 0o644)
+
+    def not_yours(path, mode):
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "chmod", not_yours)
+    platform.make_private(path)
+    assert path.stat().st_mode & 0o777 == 0o644
+
+
 # -- atomic.py: what it asks of platform.py -----------------------------------------------
 
 
@@ -318,6 +412,28 @@ def test_a_failed_single_write_does_not_stay_in_memory(tmp_path, monkeypatch):
     with pytest.raises(atomic.ScorekeeperError):
         storage.write({"games": {"1": {"id": "lost"}}})
     assert storage.read() == {"games": {}}, "what is shown is what is on disk"
+
+
+def test_an_interrupted_single_write_does_not_stay_in_memory(tmp_path, monkeypatch):
+    path = tmp_path / "active.json"
+    path.write_bytes(b'{"games":{}}')
+    storage = AtomicJSONStorage(path)
+
+    def interrupted(path, data):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(platform, "write_atomically", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        storage.write({"games": {"1": {"id": "lost"}}})
+    assert storage.read() == {"games": {}}
+
+
+def test_a_closed_storage_reads_the_file_again(tmp_path):
+    path = tmp_path / "active.json"
+    storage = AtomicJSONStorage(path, tables={"games": {}})
+    path.write_bytes(b'{"games":{"1":{}}}')
+    storage.close()
+    assert storage.read() == {"games": {"1": {}}}
 
 
 # -- the journal ---------------------------------------------------------------------------

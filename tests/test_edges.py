@@ -6,8 +6,14 @@ import pytest
 
 from scorekeeper import scoring
 from scorekeeper.draft import HandDraft, Step, fit
-from scorekeeper.errors import GameOverError, InvalidGameError, InvalidHandError, InvalidRulesError
-from scorekeeper.game import remove_hand, replace_hand
+from scorekeeper.errors import (
+    GameOverError,
+    InvalidGameError,
+    InvalidHandError,
+    InvalidRulesError,
+    Problem,
+)
+from scorekeeper.game import new_game, rematch, remove_hand, replace_hand
 from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.rules import FailedNilTricks, RuleSet, rules_from_dict
 from scorekeeper.scoring import EventKind, Status, _events, decide, score_game, score_side
@@ -223,3 +229,71 @@ def test_an_entry_is_not_kept_on_a_finished_game():
     assert fit(entry, two, 5).draft == entry
     found = fit(entry, two, 5, finished=True)
     assert found.draft is None and "The game is over" in (found.notice or "")
+
+
+# -- the words of each refusal (a form shows them as they are) ------------------------------
+
+
+def refused(data) -> list[tuple[str, str]]:
+    with pytest.raises(InvalidRulesError) as error:
+        rules_from_dict(data)
+    return [(p.field, p.message) for p in error.value.problems]
+
+
+def test_rules_that_are_not_an_object_say_what_came():
+    assert refused([1]) == [("rules", "rules must be an object of name: value, got [1]")]
+
+
+def test_an_unknown_rule_lists_the_known_ones():
+    known = "target, bag_limit, bag_penalty, nil_bonus, blind_nil_bonus, failed_nil_tricks"
+    [(field, message)] = refused({"colour": 1})
+    assert field == "rules.colour"
+    assert message.startswith(f"unknown house rule 'colour'; known rules: {known}, mercy")
+    assert message.endswith("overtrick_points, max_hands, bidding")
+
+
+def test_each_kind_of_rule_says_what_it_takes():
+    assert refused(
+        {
+            "failed_nil_tricks": "keep",
+            "bidding": "wild",
+            "allow_nil": 1,
+            "mercy": 5,
+            "target": 0,
+        }
+    ) == [
+        (
+            "rules.failed_nil_tricks",
+            "failed_nil_tricks must be one of bags, count_for_partner, got 'keep'",
+        ),
+        ("rules.bidding", "bidding must be one of standard, suicide, got 'wild'"),
+        ("rules.allow_nil", "allow_nil must be true or false, got 1"),
+        ("rules.mercy", "mercy must be a whole number from -100000 to -1 or null (off), got 5"),
+        ("rules.target", "target must be a whole number from 1 to 100000, got 0"),
+    ]
+
+
+def test_the_rules_added_later_are_written_only_when_one_is_used():
+    later = {"big_bid_min", "big_bid_points", "overtrick_points", "max_hands", "bidding"}
+    assert later.isdisjoint(RuleSet().to_dict())
+    assert later <= set(RuleSet().to_dict(everything=True))
+    assert later <= set(RuleSet(max_hands=10).to_dict())
+
+
+def test_a_hand_that_is_not_there_is_named_with_the_count():
+    two = game(EVEN, EVEN)
+    with pytest.raises(InvalidHandError) as error:
+        remove_hand(two, 2)
+    assert error.value.problems == (Problem("hand", "there is no hand 3: this game has 2"),)
+
+
+def test_a_new_game_keeps_checks_and_passes_on_its_side_names():
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    plain = new_game(Variant.PARTNERSHIP, players)
+    assert plain.first_dealer == 0 and plain.team_names == ()
+    named = new_game(Variant.PARTNERSHIP, players, team_names=(" Us ", "Them"))
+    assert named.team_names == ("Us", "Them")
+    assert rematch(named).team_names == ("Us", "Them")
+    with pytest.raises(InvalidGameError) as error:
+        new_game(Variant.PARTNERSHIP, players, team_names=("Us",))
+    assert [p.field for p in error.value.problems] == ["team_names"]

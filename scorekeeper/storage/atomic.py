@@ -75,8 +75,7 @@ class Transaction:
 
     def begin(self) -> None:
         assert not self.open, "transactions do not nest"
-        self.open = True
-        self.dirty = {}
+        self.open = True  # (dirty is empty: commit and rollback empty it)
 
     def commit(self) -> None:
         self.open = False
