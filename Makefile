@@ -62,6 +62,8 @@ screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots_table.py
 	$(BIN)/python bench/screenshots_languages.py
 	$(BIN)/python bench/pwa_screenshots.py
+	SCOREKEEPER_SCREENSHOTS=1 $(BIN)/pytest -q tests/test_pwa.py::test_the_boot_screen_shows_progress_before_home \
+		tests/test_e2e_boot.py::test_the_boot_screen_speaks_the_devices_language
 
 # Mutation testing of the pure core and the file primitives (README, "Mutation
 # testing"): about half an hour on 2 cores; results are kept in mutants/, so a

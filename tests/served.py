@@ -221,6 +221,15 @@ def still(page: Page, timeout: float = 10_000) -> None:
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 
+def picture_path(name: str, elsewhere: Path) -> Path:
+    """Where a test saves a README picture it alone can take (a screen seen
+    only while the app starts): `docs/screenshots/` under `make screenshots`
+    (SCOREKEEPER_SCREENSHOTS=1), else `elsewhere`, so a test run leaves the
+    repository as it was."""
+    folder = SCREENSHOTS if os.environ.get("SCOREKEEPER_SCREENSHOTS") == "1" else elsewhere
+    return folder / f"{name}.png"
+
+
 def shoot(page: Page, name: str) -> None:
     """A README picture, once the screen stands still and every font it asked
     for (fallback scripts, emoji) has arrived."""

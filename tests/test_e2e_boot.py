@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.served import PHONE, SCREENSHOTS, enable_semantics
+from tests.served import PHONE, enable_semantics, picture_path
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +66,7 @@ def test_the_boot_screen_comes_first_and_goes_when_home_is_there(browser, app):
     page.context.close()
 
 
-def test_the_boot_screen_speaks_the_devices_language(browser, app):
+def test_the_boot_screen_speaks_the_devices_language(browser, app, tmp_path):
     """In Hebrew, right to left; held on screen (Flutter's code held back) for
     the README's picture, then the app starts as usual."""
     context = browser.new_context(viewport=PHONE, locale="he-IL")
@@ -85,7 +85,7 @@ def test_the_boot_screen_speaks_the_devices_language(browser, app):
     assert boot["dir"] == "rtl" and boot["name"] == "ניקוד ספיידס", boot
     assert boot["phase"] == "טוען את האפליקציה"
     page.wait_for_function("document.querySelector('#boot img').complete")
-    page.screenshot(path=SCREENSHOTS / "phone-boot-he.png")
+    page.screenshot(path=picture_path("phone-boot-he", tmp_path))
     for route in held:
         route.continue_()
     page.unroute(engine)

@@ -31,12 +31,12 @@ from tests.pwa_site import (
     wait_usable,
 )
 from tests.served import (
-    SCREENSHOTS,
     enable_semantics,
     enter_hand,
     fill_hand,
     hook,
     new_game,
+    picture_path,
     scores,
     settle,
 )
@@ -243,7 +243,7 @@ def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) 
             expect(first).to_contain_text("being stored on this device")
             page.wait_for_function("document.querySelector('#boot img').complete")
             if page.locator("#boot").count():  # still starting: the README's picture
-                page.screenshot(path=SCREENSHOTS / "pwa-boot-first.png")
+                page.screenshot(path=picture_path("pwa-boot-first", tmp_path))
             page.wait_for_function("'first screen' in window.__registered")
             registered = page.evaluate("window.__registered")
             wait_cached(page)  # then every file is kept
