@@ -330,7 +330,7 @@ def _counts(row: object, width: int) -> list[int]:
 def _named_rows(rows: list[list[str | int]], width: int) -> dict[tuple[str, str], list[int]]:
     table: dict[tuple[str, str], list[int]] = {}
     for row in rows:
-        a, b = row[0], row[1]
+        a, b = (row[0], row[1]) if isinstance(row, list) and len(row) >= 2 else (None, None)
         if not (isinstance(a, str) and isinstance(b, str)) or (a, b) in table:
             raise ValueError("not a row of names and counts")
         table[(a, b)] = _counts(row[2:], width)
