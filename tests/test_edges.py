@@ -5,7 +5,7 @@ one, a condition dropped, a check made case-sensitive."""
 import pytest
 
 from scorekeeper import scoring
-from scorekeeper.draft import HandDraft, Step, fit
+from scorekeeper.draft import Fit, HandDraft, Step, fit
 from scorekeeper.errors import (
     GameOverError,
     InvalidGameError,
@@ -14,7 +14,7 @@ from scorekeeper.errors import (
     Problem,
 )
 from scorekeeper.game import new_game, rematch, remove_hand, replace_hand
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
+from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.rules import FailedNilTricks, RuleSet, rules_from_dict
 from scorekeeper.scoring import EventKind, Status, _events, decide, score_game, score_side
 from scorekeeper.validation import MAX_NAME_LENGTH, hand_problems, setup_problems
@@ -297,3 +297,48 @@ def test_a_new_game_keeps_checks_and_passes_on_its_side_names():
     with pytest.raises(InvalidGameError) as error:
         new_game(Variant.PARTNERSHIP, players, team_names=("Us",))
     assert [p.field for p in error.value.problems] == ["team_names"]
+
+
+# -- the hand being entered ---------------------------------------------------------------
+
+
+def test_an_empty_entry_is_the_first_hand_of_its_size():
+    entry = HandDraft.empty(3, total=17)
+    assert (entry.index, entry.total, entry.bids, entry.tricks) == (0, 17, (None,) * 3, (0,) * 3)
+    assert entry.to_hand().bids == (Bid(-1),) * 3, "a missing bid is an invalid one"
+
+
+def test_an_edit_keeps_the_hands_adjustments_and_contracts_count_the_bids_in():
+    hand = Hand(EVEN.bids, EVEN.tricks, (Adjustment(1, -50, "renege"),))
+    assert HandDraft.of_hand(hand, 0).adjustments == hand.adjustments
+    entry = HandDraft.empty(4).with_bid(0, Bid(3)).with_bid(2, Bid(4))
+    assert entry.contract((0, 2)) == 7 and entry.contract((1, 3)) == 0
+
+
+def test_an_entry_takes_the_games_tricks_per_hand():
+    three = Game(Variant.CUTTHROAT, ("Ann", "Bob", "Cat"), 0, RuleSet())
+    found = fit(HandDraft.empty(3, 0, 5), three, 5)
+    assert found.draft is not None and found.draft.total == 17 and found.notice is None
+
+
+def test_an_entry_stored_by_an_older_app_is_the_next_hand_at_this_revision():
+    two = game(EVEN, EVEN)
+    found = fit(HandDraft.empty(4, index=9, base=None), two, 5)
+    assert found == Fit(HandDraft.empty(4, index=2, base=5))
+    edit = HandDraft.of_hand(two.hands[0], 0, base=None)
+    assert fit(edit, two, 5) == Fit(
+        None,
+        "An unfinished edit of hand 1 was discarded: it could not be checked against the game.",
+    )
+
+
+def test_an_entry_of_the_wrong_size_is_dropped():
+    two = game(EVEN, EVEN)
+    entry = HandDraft.empty(4, 2, 5)
+    short = HandDraft(entry.bids, entry.tricks[:3], index=2, base=5)
+    assert fit(short, two, 5).draft is None
+
+
+def test_an_entry_on_a_finished_game_says_which_hand_was_dropped():
+    found = fit(HandDraft.empty(4, 2, 5), game(EVEN, EVEN), 5, finished=True)
+    assert found.notice == "The game is over: your entry for hand 3 was discarded."
