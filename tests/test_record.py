@@ -1,5 +1,6 @@
 import json
 import re
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -10,8 +11,14 @@ from scorekeeper.errors import (
     InvalidRulesError,
     ScorekeeperError,
 )
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Variant
-from scorekeeper.record import MAX_HANDS, game_from_record, game_to_record
+from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Variant
+from scorekeeper.record import (
+    MAX_HANDS,
+    game_from_record,
+    game_to_record,
+    time_from_json,
+    time_to_json,
+)
 from scorekeeper.rules import RuleSet
 from tests.factories import EVEN, game, hand
 
@@ -98,3 +105,114 @@ def test_bad_records_are_refused_with_the_reason(record, error, text):
         game_from_record(record)
     assert isinstance(info.value, ScorekeeperError)
     assert text in str(info.value)
+
+
+# -- each refusal, word for word (a person reads it to fix the file) ----------------------
+
+GOOD = game_to_record(game(EVEN))
+FIRST = GOOD["hands"][0]
+
+
+@pytest.mark.parametrize(
+    ("record", "words"),
+    [
+        ([1], "a game record must be a JSON object, got list"),
+        ({**GOOD, "format": "other/2"}, "\"format\" must be 'spades-score/1', got 'other/2'"),
+        (
+            {**GOOD, "variant": "trio"},
+            '"variant" must be one of "partnership", "two-player", "cutthroat", "solo", '
+            "got 'trio'",
+        ),
+        ({**GOOD, "players": "Ann"}, "\"players\" must be a list of names, got 'Ann'"),
+        ({**GOOD, "hands": {}}, '"hands" must be a list, got {}'),
+        ({**GOOD, "hands": [FIRST] * (MAX_HANDS + 1)}, "a game has at most 2000 hands, got 2001"),
+        ({**GOOD, "hands": [5]}, 'hand 1: must be an object with "bids" and "tricks", got 5'),
+        (
+            {**GOOD, "hands": [FIRST, {"bids": 1, "tricks": []}]},
+            'hand 2: "bids" and "tricks" must both be lists',
+        ),
+        (
+            {**GOOD, "hands": [{**FIRST, "adjustments": [{"side": 0}]}]},
+            'hand 1: "adjustments" must be a list of objects with "side", "points" and an '
+            "optional \"reason\", got [{'side': 0}]",
+        ),
+        (
+            {**GOOD, "hands": [{**FIRST, "adjustments": {"side": 0, "points": 5}}]},
+            'hand 1: "adjustments" must be a list of objects with "side", "points" and an '
+            "optional \"reason\", got {'side': 0, 'points': 5}",
+        ),
+        (
+            {**GOOD, "hands": [{**FIRST, "bids": ["nol", 3, 3, 3]}]},
+            "hand 1: bid 'nol' is not a bid: use a whole number 0-13 (0-17 in cutthroat), "
+            '"nil" or "blind_nil"',
+        ),
+    ],
+)
+def test_each_refusal_of_a_record_says_what_is_wrong(record, words):
+    with pytest.raises(InvalidRecordError) as error:
+        game_from_record(record)
+    assert str(error.value) == words
+
+
+def test_a_record_exactly_at_the_hand_limit_is_read():
+    zeros = game_to_record(game(hand([0, 0, 0, 0], [4, 3, 3, 3])))["hands"][0]
+    assert len(game_from_record({**GOOD, "hands": [zeros] * MAX_HANDS}).hands) == MAX_HANDS
+
+
+def test_rules_that_do_not_fit_the_variant_are_refused_in_a_record():
+    solo = game_to_record(game())
+    solo = {**solo, "variant": "solo", "rules": {**solo["rules"], "bidding": "suicide"}}
+    with pytest.raises(ScorekeeperError, match="suicide"):
+        game_from_record(solo)
+
+
+def with_adjustment(**adjustment) -> dict:
+    return {**GOOD, "hands": [{**FIRST, "adjustments": [adjustment]}]}
+
+
+def test_an_adjustment_keeps_its_reason_trimmed_and_refuses_one_that_is_not_text():
+    kept = game_from_record(with_adjustment(side=1, points=-50, reason=" renege "))
+    assert kept.hands[0].adjustments == (Adjustment(1, -50, "renege"),)
+    with pytest.raises(ScorekeeperError):
+        game_from_record(with_adjustment(side=1, points=-50, reason=7))
+
+
+@pytest.mark.parametrize(
+    ("text", "instant"),
+    [
+        ("2026-12-02T17:30:00+02:00", "2026-12-02T15:30:00+00:00"),
+        ("2026-12-02T15:30:00", "2026-12-02T15:30:00+00:00"),  # no offset: UTC
+        ("1900-01-01T00:00:00+00:00", "1900-01-01T00:00:00+00:00"),  # the first allowed
+    ],
+)
+def test_a_time_in_a_record_is_a_utc_instant(text, instant):
+    value = time_from_json(text)
+    assert value.isoformat() == instant and value.tzinfo is UTC
+    assert time_to_json(value) == instant
+    assert time_to_json(datetime(2026, 12, 2, 17, 30, tzinfo=timezone(timedelta(hours=2)))) == (
+        "2026-12-02T15:30:00+00:00"
+    )
+
+
+BETWEEN = "is not an ISO 8601 time between 1900 and 2199"
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (20261202, "20261202 is not an ISO 8601 time"),
+        ("yesterday", "'yesterday' is not an ISO 8601 time between 1900 and 2199"),
+        (
+            "1899-12-31T23:59:59+00:00",
+            "'1899-12-31T23:59:59+00:00' is not an ISO 8601 time between 1900 and 2199",
+        ),
+        (
+            "2200-01-01T00:00:00+00:00",
+            "'2200-01-01T00:00:00+00:00' is not an ISO 8601 time between 1900 and 2199",
+        ),
+    ],
+)
+def test_a_time_out_of_range_is_refused_with_the_range(value, words):
+    with pytest.raises(InvalidRecordError) as error:
+        time_from_json(value)
+    assert str(error.value) == words
