@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from scorekeeper.draft import HandDraft, Step
+from scorekeeper.model import NIL, Adjustment, Bid, Hand
 from scorekeeper.record import EARLIEST, LATEST
 from scorekeeper.saved import SavedGame, summarize
 from scorekeeper.stats import PAIR_COUNTS, PLAYER_COUNTS, RIVAL_COUNTS, Tally
@@ -14,6 +16,8 @@ from scorekeeper.storage.documents import (
     SEAT_FIELDS,
     SIDE_FIELDS,
     UnreadableGameError,
+    draft_from_document,
+    draft_to_document,
     facts_from_document,
     facts_to_document,
     game_from_document,
@@ -121,9 +125,9 @@ def test_a_tally_reads_back_as_written_and_a_damaged_one_is_refused():
     tally = Tally({"Ann": [1] * width})
     assert tally_from_document(tally_to_document(tally)) == tally
     for rows in ([1] * (width - 1), [-1] * width, [True] * width, "1"):
-        with pytest.raises(ValueError, match="not a row of counts"):
+        with pytest.raises(ValueError, match=r"^not a row of counts$"):
             tally_from_document({"players": {"Ann": rows}, "pairs": [], "rivals": []})
-    with pytest.raises(ValueError, match="players is not a table"):
+    with pytest.raises(ValueError, match=r"^players is not a table$"):
         tally_from_document({"players": [], "pairs": [], "rivals": []})
     good = tally_to_document(PAIRED)
     assert tally_from_document(good) == PAIRED
@@ -133,5 +137,27 @@ def test_a_tally_reads_back_as_written_and_a_damaged_one_is_refused():
         ["Ann"],  # not a row
         [good["pairs"][0], good["pairs"][0]],  # the same pair twice
     ):
-        with pytest.raises(ValueError, match="not a row of names and counts"):
+        with pytest.raises(ValueError, match=r"^not a row of names and counts$"):
             tally_from_document({**good, "pairs": bad})
+
+
+def test_an_entry_reads_back_as_written():
+    hand = Hand(EVEN.bids, EVEN.tricks, (Adjustment(1, -50, "renege"),))
+    edit = dataclasses.replace(
+        HandDraft.of_hand(hand, 1, base=4, total=17), step=Step.TRICKS, index=1
+    )
+    assert draft_from_document(draft_to_document("g1", edit)) == edit
+    entry = HandDraft.empty(4, 3, 7).with_bid(0, NIL)
+    assert draft_from_document(draft_to_document("g1", entry)) == entry
+
+
+@pytest.mark.parametrize("editing", [None, 2])
+def test_an_entry_stored_by_an_older_app_reads_with_what_it_implied(editing):
+    """Before "hand", "revision", "original", "total" and "adjustments" were
+    kept: the hand is the one edited (else the first), 13 tricks, no adjustments."""
+    doc = {"game_id": "g1", "bids": [3, None, "nil", 4], "tricks": [0, 0, 0, 0]}
+    entry = draft_from_document({**doc, "step": "bids", "editing": editing})
+    assert entry == HandDraft(
+        (Bid(3), None, NIL, Bid(4)), (0, 0, 0, 0), editing=editing, index=editing or 0
+    )
+    assert entry.total == 13 and entry.adjustments == () and entry.base is None
