@@ -53,3 +53,15 @@ def page(browser, app):
     page = open_app(browser, app.url, PHONE)
     yield page
     page.close()
+
+
+@pytest.fixture
+def far_from_utc(monkeypatch):
+    """The machine's local time 7 hours ahead of UTC (times must not depend on it)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Bangkok")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

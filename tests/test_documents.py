@@ -114,7 +114,7 @@ def test_a_game_document_missing_a_part_names_the_game_and_the_part():
         (None, EARLIEST.isoformat()),
     ],
 )
-def test_a_stored_time_is_read_as_a_utc_instant_in_range(stored, read):
+def test_a_stored_time_is_read_as_a_utc_instant_in_range(stored, read, far_from_utc):
     value = instant(stored)
     assert value.isoformat() == read
     assert value.tzinfo is UTC

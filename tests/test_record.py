@@ -185,7 +185,7 @@ def test_an_adjustment_keeps_its_reason_trimmed_and_refuses_one_that_is_not_text
         ("1900-01-01T00:00:00+00:00", "1900-01-01T00:00:00+00:00"),  # the first allowed
     ],
 )
-def test_a_time_in_a_record_is_a_utc_instant(text, instant):
+def test_a_time_in_a_record_is_a_utc_instant(text, instant, far_from_utc):
     value = time_from_json(text)
     assert value.isoformat() == instant and value.tzinfo is UTC
     assert time_to_json(value) == instant
