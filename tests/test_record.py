@@ -11,11 +11,12 @@ from scorekeeper.errors import (
     InvalidRulesError,
     ScorekeeperError,
 )
-from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Variant
+from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
 from scorekeeper.record import (
     MAX_HANDS,
     game_from_record,
     game_to_record,
+    hand_to_json,
     time_from_json,
     time_to_json,
 )
@@ -216,3 +217,11 @@ def test_a_time_out_of_range_is_refused_with_the_range(value, words):
     with pytest.raises(InvalidRecordError) as error:
         time_from_json(value)
     assert str(error.value) == words
+
+
+def test_an_adjustment_without_a_reason_is_written_without_one():
+    hand = Hand(EVEN.bids, EVEN.tricks, (Adjustment(0, 10), Adjustment(1, -5, "renege")))
+    assert hand_to_json(hand)["adjustments"] == [
+        {"side": 0, "points": 10},
+        {"side": 1, "points": -5, "reason": "renege"},
+    ]
