@@ -15,9 +15,16 @@ from scorekeeper.errors import (
 )
 from scorekeeper.game import new_game, rematch, remove_hand, replace_hand
 from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
-from scorekeeper.rules import FailedNilTricks, RuleSet, rules_from_dict
+from scorekeeper.rules import Bidding, FailedNilTricks, RuleSet, rules_from_dict
 from scorekeeper.scoring import EventKind, Status, _events, decide, score_game, score_side
-from scorekeeper.validation import MAX_NAME_LENGTH, hand_problems, setup_problems
+from scorekeeper.validation import (
+    MAX_NAME_LENGTH,
+    hand_problems,
+    name_problem,
+    reason_problem,
+    setup_problems,
+    team_name_problems,
+)
 from tests.factories import EVEN, game
 
 # -- scoring ----------------------------------------------------------------------------
@@ -342,3 +349,98 @@ def test_an_entry_of_the_wrong_size_is_dropped():
 def test_an_entry_on_a_finished_game_says_which_hand_was_dropped():
     found = fit(HandDraft.empty(4, 2, 5), game(EVEN, EVEN), 5, finished=True)
     assert found.notice == "The game is over: your entry for hand 3 was discarded."
+
+
+# -- the words of each setup and hand problem ---------------------------------------------
+
+SEATS = ["Ann", "Bob", "Cat", "Dan"]
+CONTROL = "contains an invisible control character (U+202E)"
+
+
+DEALER = "first dealer must be a seat from 0 to 3, got"
+
+
+@pytest.mark.parametrize(
+    ("players", "dealer", "problems"),
+    [
+        (SEATS[:3], 0, [("players", "a partnership game needs 4 players, got 3")]),
+        ([*SEATS[:3], ""], 0, [("players.3", "player 4 needs a name")]),
+        ([*SEATS[:3], " "], 0, [("players.3", "player 4 needs a name")]),
+        (
+            ["Ann", "Bob", "An\u202en", "Dan"],
+            0,
+            [("players.2", f"name 'An\\u202en' {CONTROL}; type the name again")],
+        ),
+        (SEATS, 4, [("first_dealer", f"{DEALER} 4")]),
+        (SEATS, True, [("first_dealer", f"{DEALER} True")]),
+        (SEATS, "0", [("first_dealer", f"{DEALER} '0'")]),
+    ],
+)
+def test_each_setup_problem_in_its_words(players, dealer, problems):
+    found = setup_problems(Variant.PARTNERSHIP, players, dealer)
+    assert [(p.field, p.message) for p in found] == problems
+
+
+def test_suicide_bidding_needs_partners():
+    found = setup_problems(Variant.SOLO, SEATS, 0, RuleSet(bidding=Bidding.SUICIDE))
+    assert [(p.field, p.message) for p in found] == [
+        (
+            "rules.bidding",
+            "suicide bidding needs partners, so a solo game cannot use it; choose standard bidding",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("names", "problems"),
+    [
+        ("Us", [("team_names", "side names must be a list of 2 texts, got 'Us'")]),
+        (["Us", 5], [("team_names.1", "side name 5 must be a text")]),
+        (
+            ["Us", "T" * (MAX_NAME_LENGTH + 1)],
+            [("team_names.1", f"name '{'T' * 31}' is too long: at most 30 characters")],
+        ),
+        (["Us", "T" * MAX_NAME_LENGTH], []),
+        (
+            ["Th\u202eem", "Us"],
+            [("team_names.0", f"name 'Th\\u202eem' {CONTROL}; type the name again")],
+        ),
+        (["", ""], []),
+        ([], []),
+        (None, []),
+    ],
+)
+def test_each_side_name_problem_in_its_words(names, problems):
+    found = team_name_problems(Variant.PARTNERSHIP, names)
+    assert [(p.field, p.message) for p in found] == problems
+
+
+@pytest.mark.parametrize(
+    ("reason", "problem"),
+    [
+        (5, "an adjustment's reason must be a text, got 5"),
+        ("r" * 61, f"reason '{'r' * 61}' is too long: at most 60 characters"),
+        ("r" * 60, None),
+        ("re\u202en", f"reason 're\\u202en' {CONTROL}; type it again"),
+        ("", None),
+    ],
+)
+def test_each_reason_problem_in_its_words(reason, problem):
+    assert reason_problem(reason) == problem
+
+
+def test_a_name_with_nothing_visible_says_so():
+    assert name_problem("   ") == "name '   ' has no visible letter or digit"
+    assert name_problem("Ann") is None
+
+
+def test_suicide_bidding_names_the_partners_and_counts_their_nils():
+    table = Game(Variant.PARTNERSHIP, tuple(SEATS), 0, RuleSet(bidding=Bidding.SUICIDE))
+    rule = "in suicide bidding exactly one of the partners bids nil or blind nil"
+    two_and_none = Hand((NIL, Bid(3), NIL, Bid(3)), (0, 6, 0, 7))
+    assert [(p.field, p.message) for p in hand_problems(table, two_and_none, [0, 0])] == [
+        ("side.0", f"Ann + Cat: {rule} (here: 2)"),
+        ("side.1", f"Bob + Dan: {rule} (here: 0)"),
+    ]
+    one_each = Hand((NIL, BLIND_NIL, Bid(6), Bid(6)), (0, 0, 7, 6))
+    assert hand_problems(table, one_each, [0, 0]) == []
