@@ -163,8 +163,9 @@ def test_a_record_exactly_at_the_hand_limit_is_read():
 def test_rules_that_do_not_fit_the_variant_are_refused_in_a_record():
     solo = game_to_record(game())
     solo = {**solo, "variant": "solo", "rules": {**solo["rules"], "bidding": "suicide"}}
-    with pytest.raises(ScorekeeperError, match="suicide"):
+    with pytest.raises(InvalidGameError) as error:  # refused as the game is set up
         game_from_record(solo)
+    assert [p.field for p in error.value.problems] == ["rules.bidding"]
 
 
 def with_adjustment(**adjustment) -> dict:
