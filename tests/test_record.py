@@ -166,6 +166,10 @@ def test_rules_that_do_not_fit_the_variant_are_refused_in_a_record():
     with pytest.raises(InvalidGameError) as error:  # refused as the game is set up
         game_from_record(solo)
     assert [p.field for p in error.value.problems] == ["rules.bidding"]
+    twice = {**solo, "players": ["Ann", "Ann", "Cat", "Dan"]}
+    with pytest.raises(InvalidGameError) as error:  # every problem of the set-up at once
+        game_from_record(twice)
+    assert sorted(p.field for p in error.value.problems) == ["players.1", "rules.bidding"]
 
 
 def with_adjustment(**adjustment) -> dict:
