@@ -444,3 +444,14 @@ def test_suicide_bidding_names_the_partners_and_counts_their_nils():
     ]
     one_each = Hand((NIL, BLIND_NIL, Bid(6), Bid(6)), (0, 0, 7, 6))
     assert hand_problems(table, one_each, [0, 0]) == []
+
+
+def test_every_bad_name_is_reported_at_once_in_its_words():
+    long = "L" * (MAX_NAME_LENGTH + 1)
+    found = setup_problems(Variant.PARTNERSHIP, ["", long, "Ann", "ann", " "], 0)
+    assert [(p.field, p.message) for p in found][1:] == [
+        ("players.0", "player 1 needs a name"),
+        ("players.1", f"name '{long}' is too long: at most 30 characters"),
+        ("players.3", "'ann' is already player 3: give each player a different name"),
+        ("players.4", "player 5 needs a name"),
+    ]
