@@ -4,7 +4,7 @@ one, a condition dropped, a check made case-sensitive."""
 
 import pytest
 
-from scorekeeper import scoring
+from scorekeeper import i18n, scoring
 from scorekeeper.draft import Fit, HandDraft, Step, fit
 from scorekeeper.errors import (
     GameOverError,
@@ -455,3 +455,18 @@ def test_every_bad_name_is_reported_at_once_in_its_words():
         ("players.3", "'ann' is already player 3: give each player a different name"),
         ("players.4", "player 5 needs a name"),
     ]
+
+
+def test_counted_messages_come_in_the_tables_language():
+    """Words with a number (ngettext) are looked up by their English singular:
+    a change to it would leave another language's player reading English."""
+    with i18n.language("th"):
+        players = setup_problems(Variant.PARTNERSHIP, ["Ann", "Bob", "Cat"], 0)
+        long = setup_problems(Variant.PARTNERSHIP, ["Ann", "L" * 31, "Cat", "Dan"], 0)
+        side = team_name_problems(Variant.PARTNERSHIP, ["Us", "T" * 31])
+        reason = reason_problem("r" * 61)
+    assert [p.message for p in players] == ["เกมแบบ partnership ต้องมีผู้เล่น 4 คน แต่ได้ 3"]
+    too_long = "ยาวเกินไป: ได้ไม่เกิน 30 ตัวอักษร"
+    assert [p.message for p in long] == [f"ชื่อ '{'L' * 31}' {too_long}"]
+    assert [p.message for p in side] == [f"ชื่อ '{'T' * 31}' {too_long}"]
+    assert reason == f"เหตุผล '{'r' * 61}' ยาวเกินไป: ไม่เกิน 60 ตัวอักษร"

@@ -4,6 +4,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
+from scorekeeper import i18n
 from scorekeeper.errors import (
     InvalidGameError,
     InvalidHandError,
@@ -230,3 +231,9 @@ def test_an_adjustment_without_a_reason_is_written_without_one():
         {"side": 0, "points": 10},
         {"side": 1, "points": -5, "reason": "renege"},
     ]
+
+
+def test_the_hand_limit_is_said_in_the_tables_language():
+    with i18n.language("th"), pytest.raises(InvalidRecordError) as error:
+        game_from_record({**GOOD, "hands": [FIRST] * (MAX_HANDS + 1)})
+    assert str(error.value) == "เกมหนึ่งมีได้ไม่เกิน 2000 ตา แต่ได้ 2001"
