@@ -54,7 +54,7 @@ class Watchers:
             at = time.perf_counter()
             data = frame if isinstance(frame, bytes) else frame.encode()
             for n in range(2, HANDS + 3):
-                if f"Hand {n}: ".encode() in data:
+                if f"Hand {n} \u00b7 ".encode() in data:  # the board's heading
                     with self.lock:
                         self.seen.setdefault(n, []).append(at)
 
