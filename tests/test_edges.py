@@ -19,6 +19,7 @@ from scorekeeper.rules import Bidding, FailedNilTricks, RuleSet, rules_from_dict
 from scorekeeper.scoring import EventKind, Status, _events, decide, score_game, score_side
 from scorekeeper.validation import (
     MAX_NAME_LENGTH,
+    adjustment_problems,
     hand_problems,
     name_problem,
     reason_problem,
@@ -470,3 +471,32 @@ def test_counted_messages_come_in_the_tables_language():
     assert [p.message for p in long] == [f"ชื่อ '{'L' * 31}' {too_long}"]
     assert [p.message for p in side] == [f"ชื่อ '{'T' * 31}' {too_long}"]
     assert reason == f"เหตุผล '{'r' * 61}' ยาวเกินไป: ไม่เกิน 60 ตัวอักษร"
+
+
+def test_a_name_with_a_lone_surrogate_is_refused_as_invisible():
+    """A browser can send half of a UTF-16 pair; it would not survive being saved."""
+    assert name_problem("Ann\ud83d") == (
+        "name 'Ann\\ud83d' contains an invisible control character (U+D83D); type the name again"
+    )
+
+
+def test_a_name_with_a_hidden_character_does_not_hide_the_next_players_problem():
+    found = setup_problems(Variant.PARTNERSHIP, ["Ann\u202e", "Bob", "", "Dan"], 0)
+    assert [p.field for p in found] == ["players.0", "players.2"]
+    assert found[1].message == "player 3 needs a name"
+
+
+@pytest.mark.parametrize("adjustments", ["+10", None, 5, {"side": 0, "points": 10}])
+def test_adjustments_that_are_not_a_list_are_refused_with_the_value(adjustments):
+    assert adjustment_problems(game(), adjustments) == [
+        Problem("adjustments", f"adjustments must be a list of at most 10, got {adjustments!r}")
+    ]
+
+
+def test_a_hand_takes_ten_adjustments_and_refuses_eleven():
+    ten = tuple(Adjustment(0, 5) for _ in range(10))
+    assert adjustment_problems(game(), ten) == []
+    eleven = [Adjustment(0, 5)] * 11
+    [problem] = adjustment_problems(game(), eleven)
+    assert problem.field == "adjustments"
+    assert problem.message.startswith("adjustments must be a list of at most 10, got [")
