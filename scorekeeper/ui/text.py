@@ -98,15 +98,26 @@ def versus(parts: list[str]) -> str:
 
 def outcome(game: Game, score: GameScore) -> str | None:
     """The game's result in one line, or None while it goes on."""
-    if score.winner is not None:
-        others = [t.score for t in score.sides if t.side != score.winner]
+    return result_line(
+        [side_label(game, t.side) for t in score.sides],
+        [t.score for t in score.sides],
+        score.winner,
+        score.tied,
+    )
+
+
+def result_line(
+    names: Sequence[str], scores: Sequence[int], winner: int | None, tied: bool
+) -> str | None:
+    """Who won and by how much, or a tie to play on; None while the game goes on.
+    The keeper's app and the watch link say it in the same words."""
+    if winner is not None:
+        others = [s for side, s in enumerate(scores) if side != winner]
         return _("Winner: {names}, {score} to {other}").format(
-            names=side_label(game, score.winner),
-            score=num(score.sides[score.winner].score),
-            other=", ".join(map(num, others)),
+            names=names[winner], score=num(scores[winner]), other=", ".join(map(num, others))
         )
-    if score.tied:
-        return _("Tied at {score}: play another hand").format(score=num(score.sides[0].score))
+    if tied:
+        return _("Tied at {score}: play another hand").format(score=num(scores[0]))
     return None
 
 

@@ -18,7 +18,7 @@ from scorekeeper.model import Bid
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak
 from scorekeeper.ui.palette import BOARD
 from scorekeeper.ui.screens.widgets import SIDE_COLORS  # the theme's, as on the keeper's app
-from scorekeeper.ui.text import bid_label
+from scorekeeper.ui.text import bid_label, result_line
 from scorekeeper.web.live import LiveGame
 
 log = logging.getLogger(__name__)
@@ -44,17 +44,12 @@ def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
 
 
 def result_text(game: LiveGame) -> str | None:
-    """Who won, or a tie to play on; None while the game goes on."""
-    if game.winner is not None:
-        others = [side.score for s, side in enumerate(game.sides) if s != game.winner]
-        return _("Winner: {names}, {score} to {other}").format(
-            names=game.sides[game.winner].names,
-            score=number(game.sides[game.winner].score),
-            other=", ".join(map(number, others)),
-        )
-    if game.tied:
-        return _("Tied at {score}: play another hand").format(score=number(game.sides[0].score))
-    return None
+    return result_line(
+        [side.names for side in game.sides],
+        [side.score for side in game.sides],
+        game.winner,
+        game.tied,
+    )
 
 
 def turn_text(game: LiveGame) -> str:
