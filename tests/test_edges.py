@@ -500,3 +500,123 @@ def test_a_hand_takes_ten_adjustments_and_refuses_eleven():
     [problem] = adjustment_problems(game(), eleven)
     assert problem.field == "adjustments"
     assert problem.message.startswith("adjustments must be a list of at most 10, got [")
+
+
+# -- a hand's problems, word for word -------------------------------------------------------
+
+NO_BID = "is not a bid: choose 0 (nil) to 13, or blind nil"
+
+
+@pytest.mark.parametrize(
+    ("rules", "bids", "tricks", "before", "problems"),
+    [
+        (
+            RuleSet(),
+            (Bid(3), Bid(3), Bid(3)),
+            (4, 3, 3),
+            [0, 0],
+            [
+                ("bids", "a hand needs 4 bids, one per player, got 3"),
+                ("tricks", "a hand needs 4 trick counts, one per player, got 3"),
+            ],
+        ),
+        (
+            RuleSet(),
+            (3, Bid("3"), Bid(14), Bid(3)),
+            (4, 3, 3, 3),
+            [0, 0],
+            [
+                ("bid.0", f"Ann: 3 {NO_BID}"),
+                ("bid.1", f"Bob: '3' {NO_BID}"),
+                ("bid.2", f"Cat: 14 {NO_BID}"),
+            ],
+        ),
+        (
+            RuleSet(),
+            (Bid(4, blind=True), Bid(3), Bid(3), Bid(3)),
+            (4, 3, 3, 3),
+            [0, 0],
+            [("bid.0", "Ann: a blind bid of 4 is not allowed: only nil may be bid blind")],
+        ),
+        (
+            RuleSet(allow_blind_nil=False, allow_nil=False),
+            (BLIND_NIL, NIL, Bid(6), Bid(7)),
+            (0, 0, 6, 7),
+            [0, 0],
+            [
+                ("bid.0", "Ann: blind nil, which this game's rules do not allow"),
+                ("bid.1", "Bob: nil, which this game's rules do not allow"),
+            ],
+        ),
+        (
+            RuleSet(blind_nil_min_deficit=100),
+            (BLIND_NIL, Bid(4), Bid(4), Bid(4)),
+            (0, 5, 4, 4),
+            [50, 120],
+            [("bid.0", "Ann: blind nil only when the side trails by 100 or more (now 70)")],
+        ),
+        (
+            RuleSet(min_side_bid=4),
+            (Bid("x"), Bid(3), Bid(1), Bid(3)),
+            (3, 3, 4, 3),
+            [0, 0],
+            [("bid.0", f"Ann: 'x' {NO_BID}")],
+        ),
+        (
+            RuleSet(bidding=Bidding.SUICIDE),
+            (Bid(14), Bid(3), NIL, Bid(3)),
+            (0, 6, 0, 7),
+            [0, 0],
+            [
+                ("bid.0", f"Ann: 14 {NO_BID}"),
+                (
+                    "side.1",
+                    "Bob + Dan: in suicide bidding exactly one of the partners bids nil "
+                    "or blind nil (here: 0)",
+                ),
+            ],
+        ),
+        (
+            RuleSet(),
+            (Bid(3), Bid(3), Bid(3), Bid(3)),
+            (4, 14, -1, "3"),
+            [0, 0],
+            [
+                ("tricks.1", "Bob: tricks 14 must be a whole number from 0 to 13"),
+                ("tricks.2", "Cat: tricks -1 must be a whole number from 0 to 13"),
+                ("tricks.3", "Dan: tricks '3' must be a whole number from 0 to 13"),
+            ],
+        ),
+        (
+            RuleSet(),
+            (Bid(3), Bid(3), Bid(3), Bid(3)),
+            (4, 3, 3, 4),
+            [0, 0],
+            [("tricks", "tricks add up to 14, but every hand has 13 (1 trick too many)")],
+        ),
+        (
+            RuleSet(),
+            (Bid(3), Bid(3), Bid(3), Bid(3)),
+            (4, 3, 3, 1),
+            [0, 0],
+            [("tricks", "tricks add up to 11, but every hand has 13 (2 tricks missing)")],
+        ),
+    ],
+)
+def test_each_hand_problem_in_its_words(rules, bids, tricks, before, problems):
+    found = hand_problems(four(rules), Hand(bids, tricks), before)
+    assert [(p.field, p.message) for p in found] == problems
+
+
+def test_a_hands_counted_problems_come_in_the_tables_language():
+    table = four(RuleSet())
+    with i18n.language("th"):
+        short = hand_problems(table, Hand((Bid(3),), (4,)), [0, 0])
+        over = hand_problems(table, Hand((Bid(3),) * 4, (4, 3, 3, 4)), [0, 0])
+        under = hand_problems(table, Hand((Bid(3),) * 4, (4, 3, 3, 2)), [0, 0])
+    assert [p.message for p in short] == [
+        "หนึ่งตาต้องมีการประมูล 4 ครั้ง คนละครั้ง แต่ได้ 1",
+        "หนึ่งตาต้องมีจำนวนทริค 4 ค่า คนละค่า แต่ได้ 1",
+    ]
+    assert [p.message for p in over] == ["ทริครวมกันได้ 14 แต่ทุกตามี 13 ทริค (เกินมา 1 ทริค)"]
+    assert [p.message for p in under] == ["ทริครวมกันได้ 12 แต่ทุกตามี 13 ทริค (ขาดอีก 1 ทริค)"]
