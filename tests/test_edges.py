@@ -620,3 +620,58 @@ def test_a_hands_counted_problems_come_in_the_tables_language():
     ]
     assert [p.message for p in over] == ["ทริครวมกันได้ 14 แต่ทุกตามี 13 ทริค (เกินมา 1 ทริค)"]
     assert [p.message for p in under] == ["ทริครวมกันได้ 12 แต่ทุกตามี 13 ทริค (ขาดอีก 1 ทริค)"]
+
+
+def test_tricks_that_do_not_add_up_name_the_variants_own_count():
+    cutthroat = Game(Variant.CUTTHROAT, ("Ann", "Bob", "Cat"), 0, RuleSet())
+    hand = Hand((Bid(5), Bid(5), Bid(5)), (6, 6, 6))
+    assert [(p.field, p.message) for p in hand_problems(cutthroat, hand, [0, 0, 0])] == [
+        ("tricks", "tricks add up to 18, but every hand has 17 (1 trick too many)")
+    ]
+
+
+SIDE = "an adjustment's side must be a side from 0 to 1, got"
+POINTS = "an adjustment must be a whole number of points from -1000 to 1000, not 0, got"
+
+
+@pytest.mark.parametrize(
+    ("adjustments", "problems"),
+    [
+        (
+            (5, Adjustment(2, 10)),
+            [("adjustments.0", "5 is not an adjustment"), ("adjustments.1.side", f"{SIDE} 2")],
+        ),
+        ((Adjustment(-1, 10),), [("adjustments.0.side", f"{SIDE} -1")]),
+        ((Adjustment("0", 10),), [("adjustments.0.side", f"{SIDE} '0'")]),
+        ((Adjustment(True, 10),), [("adjustments.0.side", f"{SIDE} True")]),
+        ((Adjustment(0, 0),), [("adjustments.0.points", f"{POINTS} 0")]),
+        ((Adjustment(1, 1001),), [("adjustments.0.points", f"{POINTS} 1001")]),
+        ((Adjustment(1, -1001),), [("adjustments.0.points", f"{POINTS} -1001")]),
+        ((Adjustment(1, "10"),), [("adjustments.0.points", f"{POINTS} '10'")]),
+        ((Adjustment(1, 2.5),), [("adjustments.0.points", f"{POINTS} 2.5")]),
+        (
+            (Adjustment(0, 5, 7),),
+            [("adjustments.0.reason", "an adjustment's reason must be a text, got 7")],
+        ),
+        (
+            (Adjustment(1, 1000, "bonus"), Adjustment(0, -1000), Adjustment(1, 1)),
+            [],
+        ),
+        (
+            (Adjustment(3, 0, 7),),
+            [
+                ("adjustments.0.side", f"{SIDE} 3"),
+                ("adjustments.0.points", f"{POINTS} 0"),
+                ("adjustments.0.reason", "an adjustment's reason must be a text, got 7"),
+            ],
+        ),
+    ],
+)
+def test_each_adjustment_problem_in_its_words(adjustments, problems):
+    found = adjustment_problems(game(), adjustments)
+    assert [(p.field, p.message) for p in found] == problems
+
+
+def test_a_hands_adjustments_are_checked_with_the_hand():
+    hand = Hand((Bid(3),) * 4, (4, 3, 3, 3), (Adjustment(2, 10),))
+    assert [p.field for p in hand_problems(game(), hand, [0, 0])] == ["adjustments.0.side"]
