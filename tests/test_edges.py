@@ -25,6 +25,7 @@ from scorekeeper.validation import (
     reason_problem,
     setup_problems,
     team_name_problems,
+    variant_rule_problems,
 )
 from tests.factories import EVEN, game
 
@@ -675,3 +676,26 @@ def test_each_adjustment_problem_in_its_words(adjustments, problems):
 def test_a_hands_adjustments_are_checked_with_the_hand():
     hand = Hand((Bid(3),) * 4, (4, 3, 3, 3), (Adjustment(2, 10),))
     assert [p.field for p in hand_problems(game(), hand, [0, 0])] == ["adjustments.0.side"]
+
+
+def test_a_thirteen_trick_hand_has_words_of_its_own_in_albanian():
+    table = four(RuleSet())
+    cutthroat = Game(Variant.CUTTHROAT, ("Ann", "Bob", "Cat"), 0, RuleSet())
+    with i18n.language("sq"):
+        [thirteen] = hand_problems(table, Hand((Bid(3),) * 4, (4, 3, 3, 4)), [0, 0])
+        [seventeen] = hand_problems(cutthroat, Hand((Bid(5),) * 3, (6, 6, 3)), [0, 0, 0])
+    assert thirteen.message == "truket bëjnë 14, por çdo dorë ka 13 (1 truk më shumë)"
+    assert seventeen.message == "truket mblidhen 15, por çdo dorë ka 17 (mungojnë 2 truke)"
+
+
+def test_a_big_bid_bigger_than_the_hand_names_the_variants_tricks():
+    assert variant_rule_problems(Variant.PARTNERSHIP, RuleSet(big_bid_min=14)) == [
+        Problem(
+            "rules.big_bid_min",
+            "big_bid_min 14 is more tricks than a partnership hand has; choose 1 to 13 or off",
+        )
+    ]
+    assert variant_rule_problems(Variant.CUTTHROAT, RuleSet(big_bid_min=17)) == []
+    assert variant_rule_problems(Variant.CUTTHROAT, RuleSet(big_bid_min=18))[0].message == (
+        "big_bid_min 18 is more tricks than a cutthroat hand has; choose 1 to 17 or off"
+    )
