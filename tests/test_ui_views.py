@@ -918,3 +918,30 @@ def test_statistics_count_individual_wins_and_the_detail_shows_a_penalty(store):
         assert not app.has("pairs"), "nobody had a partner"
 
     run(go())
+
+
+def test_a_watchers_board_after_a_hand_is_a_change_of_its_figures_not_a_new_page(store):
+    """Each watcher's page is drawn again after every save; Flet then sends
+    only what changed (the scores, the turn) when the view keeps its key.
+    A new view each time made twenty watchers cost twice as much."""
+    import msgpack
+
+    from tests.inprocess import ENCODE, open_watch
+
+    saved = store.create(factories.game())
+
+    async def go():
+        board = await open_watch(store, "/live")
+        score = board.hook("live-score-0-0")
+        sent = len(board.conn.messages)
+        store.save(saved.id, replace(saved.game, hands=(factories.EVEN,)), saved.revision)
+        board.board.changed()
+        await board.watcher.refresh()
+        assert plain(board.hook("live-score-0-0").value) == "61"
+        assert board.hook("live-score-0-0")._i == score._i, "the same control, changed"
+        [update] = board.conn.messages[sent:]
+        assert b"Table display" not in msgpack.packb(update.body, default=ENCODE)
+        await board.click("Table display")  # the kept button opens the game's table
+        assert plain(board.hook("table-score-0").value) == "61"
+
+    run(go())

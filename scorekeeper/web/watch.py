@@ -429,6 +429,7 @@ class WatchSession:
             self.page.views.append(
                 ft.View(
                     route=self.route,
+                    key=self.route,
                     padding=16,
                     controls=[table_display(game, *size, self.leave_table)],
                 )
@@ -443,6 +444,7 @@ class WatchSession:
         self.page.views.append(
             ft.View(
                 route=LIVE,
+                key=LIVE,
                 scroll=ft.ScrollMode.AUTO,
                 appbar=ft.AppBar(title=ft.Text(_("Live scores"))),
                 controls=[
