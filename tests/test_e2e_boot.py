@@ -93,3 +93,37 @@ def test_the_boot_screen_speaks_the_devices_language(browser, app, tmp_path):
     enable_semantics(page)
     expect(page.get_by_role("button", name="משחק חדש")).to_be_visible()
     context.close()
+
+
+def reload_shows_the_page(page: Page) -> None:
+    """A reloaded tab comes back to its session: the boot screen must go as
+    soon as the page is there again, not after its 3-minute give-up."""
+    page.reload()
+    page.wait_for_selector("#boot", state="detached", timeout=30_000)
+    enable_semantics(page)
+
+
+def test_the_boot_screen_goes_after_a_reload_of_each_kind_of_page(browser, app, tmp_path):
+    from scorekeeper.access import load_keys
+    from tests.served import hook, load
+
+    keeper = browser.new_page(viewport=PHONE)
+    load(keeper, app.url)
+    keeper.get_by_role("button", name="New game").click()
+    expect(keeper.get_by_role("button", name="Start game")).to_be_visible()
+    reload_shows_the_page(keeper)
+    expect(keeper.get_by_role("button", name="Start game")).to_be_visible()
+
+    watcher = browser.new_page(viewport=PHONE)
+    load(watcher, app.base + "watch/" + load_keys(tmp_path).watch)
+    expect(hook(watcher, "live-empty")).to_be_visible()
+    reload_shows_the_page(watcher)
+    expect(hook(watcher, "live-empty")).to_be_visible()
+
+    stranger = browser.new_page(viewport=PHONE)
+    load(stranger, app.base)
+    expect(hook(stranger, "closed-door")).to_be_visible()
+    reload_shows_the_page(stranger)
+    expect(hook(stranger, "closed-door")).to_be_visible()
+    for page in (keeper, watcher, stranger):
+        page.close()

@@ -563,6 +563,7 @@ class Session:
         """The same tab is back (reload, network back): catch up, then follow again."""
         self.follow()
         await self._reload()
+        tell_boot_screen(self.page)
 
     def render(self) -> ft.BaseControl:
         """Show the state. Screens with inputs (set-up, a hand) and the scoreboard
@@ -635,10 +636,16 @@ Draw = Callable[[AppState, Any, Any], Built]
 
 
 def announce_drawn(page: ft.Page) -> None:
-    """The first screen is ready: send it, then tell the page's boot screen
-    (boot.py), which covers Flet's "Working..." until then and watches the
-    device's storage for this. Sent after the screen, so Flutter draws it first."""
+    """The first screen is ready: send it, then tell the page's boot screen.
+    Sent after the screen, so Flutter draws it first."""
     page.update()
+    tell_boot_screen(page)
+
+
+def tell_boot_screen(page: ft.Page) -> None:
+    """The page's boot screen (boot.py) covers Flet's "Working..." until the
+    app writes this to the device's storage. A reloaded tab comes back to its
+    session (on_connect), not through the first screen: it is told there too."""
     prefs = ft.SharedPreferences()
 
     async def write() -> None:

@@ -26,6 +26,7 @@ from scorekeeper.ui.app import (
     make_main,
     page_fonts,
     speak,
+    tell_boot_screen,
     theme,
 )
 from scorekeeper.ui.palette import DARK, LIGHT
@@ -150,6 +151,7 @@ def closed_door(
     with i18n.language(code):
         _closed_door(page, logged_out)
     page.on_route_change = knocked(door) if door else ignored_route
+    page.on_connect = lambda _event: tell_boot_screen(page)  # a reload
 
 
 def _closed_door(page: ft.Page, logged_out: bool) -> None:

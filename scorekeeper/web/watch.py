@@ -15,7 +15,7 @@ from scorekeeper import i18n
 from scorekeeper.access import redacted
 from scorekeeper.i18n import _, number
 from scorekeeper.model import Bid
-from scorekeeper.ui.app import device_language, load_needed_fonts, speak
+from scorekeeper.ui.app import device_language, load_needed_fonts, speak, tell_boot_screen
 from scorekeeper.ui.palette import BOARD
 from scorekeeper.ui.screens.widgets import SIDE_COLORS  # the theme's, as on the keeper's app
 from scorekeeper.ui.text import bid_label, result_line
@@ -388,6 +388,7 @@ class WatchSession:
         if self._missed:
             self._missed = False
             await self.refresh()
+        tell_boot_screen(self.page)
 
     async def refresh(self) -> None:
         if self._refreshing:  # one more read after the running one, not one per tap
