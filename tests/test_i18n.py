@@ -500,3 +500,20 @@ def test_only_numbers_with_a_sign_are_isolated():
         assert i18n.number(-58) == "\u2066-58\u2069"
     with i18n.language("en"):
         assert i18n.number(-58) == "-58" and i18n.signed(12) == "+12"
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_partners_figures_are_shown_in_the_order_of_their_names(language):
+    """A cell of the score sheet ("5+1") sits under its side's names ("Ana + Cy"):
+    in Hebrew the names run right to left, so the figures must too."""
+    from scorekeeper.ui.text import isolate, partners_figures
+
+    with i18n.language(language):
+        rtl = i18n.is_rtl()
+        names = displayed(" + ".join([isolate("Ana"), isolate("Cy")]), rtl)
+        bids = displayed(partners_figures(["5", "1"]), rtl)
+        tricks = displayed(partners_figures(["12", "0"]), rtl)
+    ana_first = names.index("Ana") < names.index("Cy")
+    assert bids == ("5+1" if ana_first else "1+5")
+    assert tricks == ("12+0" if ana_first else "0+12")
+    assert ana_first is not rtl

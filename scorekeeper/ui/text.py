@@ -21,6 +21,15 @@ def isolate(name: str) -> str:
     return f"\u2068{name}\u2069"
 
 
+def partners_figures(figures: Sequence[str]) -> str:
+    """Partners' bids or tricks in one cell ("5+N"), in the order their names
+    are shown above it. In a right-to-left language the names run right to
+    left but bare digits would run left to right: each figure is isolated."""
+    if i18n.is_rtl():
+        return "+".join(isolate(figure) for figure in figures)
+    return "+".join(figures)
+
+
 def sentence(text: str) -> str:
     """A message as shown: a capital first letter. One that starts with a
     (marked) name is left alone: a name is written as its player writes it."""

@@ -24,6 +24,7 @@ from scorekeeper.ui.text import (
     bag_penalty_line,
     num,
     outcome,
+    partners_figures,
     player,
     rules_summary,
     short_bid,
@@ -125,8 +126,8 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
     cells: list[ft.Control] = []
     for sh in result.sides:
         seats = game.variant.sides[sh.side]
-        bids = "+".join(short_bid(hand.bids[s]) for s in seats)
-        took = "+".join(str(hand.tricks[s]) for s in seats)
+        bids = partners_figures([short_bid(hand.bids[s]) for s in seats])
+        took = partners_figures([str(hand.tricks[s]) for s in seats])
         cells.append(
             ft.Column(
                 [
