@@ -161,8 +161,9 @@ def hook(page: Page, identifier: str) -> Locator:
 
 
 def type_into(page: Page, label: str, text: str) -> None:
-    """Type like a person: focus the field, let Flutter take the focus, type."""
-    box = page.get_by_role("textbox", name=label)
+    """Type like a person: scroll to the field, focus it, let Flutter take the
+    focus, type."""
+    box = reveal(page, page.get_by_role("textbox", name=label))
     shown = box.bounding_box()
     if shown and shown["height"] > 64:  # its box holds a message below: tap the input
         box.click(position={"x": shown["width"] / 2, "y": 24})

@@ -428,3 +428,12 @@ def test_review_history_detail_export_import_delete(page, tmp_path):
     expect(hook(page, "history-count")).to_have_text("1 game")
     page.get_by_role("button", name="Statistics").click()
     expect(hook(page, "player-Alex")).to_be_visible()
+
+
+def test_the_game_kinds_are_a_fingers_height(browser, app):
+    page = open_app(browser, app.url, PHONE)
+    page.get_by_role("button", name="New game").click()
+    for label in ("4 players", "4 solo", "3 players", "2 players"):
+        box = page.get_by_role("button", name=label).bounding_box()
+        assert box and box["height"] >= 48, (label, box)
+    page.close()

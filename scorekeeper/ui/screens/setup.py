@@ -83,6 +83,11 @@ class SetupView:
                 ft.Segment(value="two-player", label=ft.Text(_("2 players"))),
             ],
             show_selected_icon=False,  # four choices fit a phone's width
+            # a finger's height, as every other button (the web's compact density made it 32)
+            style=ft.ButtonStyle(
+                visual_density=ft.VisualDensity.STANDARD,
+                padding=ft.Padding.symmetric(horizontal=8, vertical=14),
+            ),
             selected=["partnership"],
             on_change=on(
                 lambda v: state.set_variant(Variant(v[0])), with_value=True, attribute="selected"
