@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from bench.storage import finished_games
-from scorekeeper.exchange import Incoming
+from scorekeeper.core.exchange import Incoming
 from scorekeeper.storage.store import GameStore
 from tests.served import PHONE, ServedApp, enable_semantics, hook, launch, new_game, settle
 

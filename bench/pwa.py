@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from scorekeeper import sitehost
-from scorekeeper.publish import publish
+from scorekeeper.commands import sitehost
+from scorekeeper.commands.publish import publish
 from tests.pwa_site import (
     OutsideGuard,
     build_of,

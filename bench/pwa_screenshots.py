@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import expect, sync_playwright
 
-from scorekeeper.publish import publish
+from scorekeeper.commands.publish import publish
 from tests.pwa_site import (
     USABLE_TIMEOUT,
     OutsideGuard,

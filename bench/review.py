@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import Locator, Page, sync_playwright
 
 from bench.storage import finished_games
-from scorekeeper.exchange import Incoming
-from scorekeeper.stats import head_to_head, pair_stats, player_stats
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.stats import head_to_head, pair_stats, player_stats
 from scorekeeper.storage.store import GameStore
 from tests.served import PHONE, ServedApp, launch, load, settle
 

@@ -8,9 +8,9 @@ import random
 import statistics
 import time
 
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import score_game
+from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import score_game
 
 HANDS = 1_000
 ROUNDS = 20

@@ -15,9 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import expect, sync_playwright
 
-from scorekeeper.exchange import Incoming
-from scorekeeper.model import Game, Variant
-from scorekeeper.rules import RuleSet
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.model import Game, Variant
+from scorekeeper.core.rules import RuleSet
 from scorekeeper.storage.store import GameStore
 from tests.factories import EVEN
 from tests.served import (

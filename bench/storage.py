@@ -28,12 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.exchange import Incoming
-from scorekeeper.game import add_hand
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import Status, score_game
-from scorekeeper.stats import head_to_head, pair_stats, player_stats
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.game import add_hand
+from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import Status, score_game
+from scorekeeper.core.stats import head_to_head, pair_stats, player_stats
 from scorekeeper.storage.store import GameStore
 
 SIZES = (0, 1_000, 10_000)

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import psutil
 from playwright.sync_api import expect, sync_playwright
 
-from scorekeeper.access import load_keys
+from scorekeeper.web.access import load_keys
 from scorekeeper.web.door import connection_cap
 from tests.flet_client import visit
 from tests.served import PHONE, ServedApp, fill_hand, hook, launch, new_game, open_app

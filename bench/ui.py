@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import expect, sync_playwright
 
 from bench.storage import finished_games
-from scorekeeper.exchange import Incoming
+from scorekeeper.core.exchange import Incoming
 from scorekeeper.storage.store import GameStore
 from tests.served import (
     PHONE,

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import expect, sync_playwright
 from websockets.exceptions import ConnectionClosed
 
-from scorekeeper.access import load_keys
+from scorekeeper.web.access import load_keys
 from tests.flet_client import FletClient, open_socket
 from tests.served import PHONE, ServedApp, fill_hand, hook, launch, new_game, open_app
 

@@ -1,3 +1,3 @@
-from scorekeeper.cli import main
+from scorekeeper.commands.cli import main
 
 raise SystemExit(main())

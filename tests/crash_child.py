@@ -14,10 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from scorekeeper.game import add_hand
-from scorekeeper.model import Bid, Game, Hand, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import Status, score_game
+from scorekeeper.core.game import add_hand
+from scorekeeper.core.model import Bid, Game, Hand, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import Status, score_game
 from scorekeeper.storage.store import GameStore
 
 folder = Path(sys.argv[1])

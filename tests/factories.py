@@ -1,7 +1,7 @@
 """Small builders shared by the tests."""
 
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
-from scorekeeper.rules import RuleSet
+from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
+from scorekeeper.core.rules import RuleSet
 
 PLAYERS = ("Alex", "Beth", "Charlie", "David")
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
-from scorekeeper.sitehost import make_server
+from scorekeeper.commands.sitehost import make_server
 from tests.served import CHROMIUM_ARGS, PHONE, enable_semantics, free_port
 
 # Debian's /usr/bin/chromium is a script that adds Google API keys and extension

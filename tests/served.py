@@ -16,8 +16,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
-from scorekeeper.access import load_keys
 from scorekeeper.ui.webclient import prepare
+from scorekeeper.web.access import load_keys
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.access import (
+from scorekeeper.web.access import (
     KEYS_FILE,
     KeyRing,
     KeysFileError,

@@ -9,8 +9,8 @@ import textwrap
 
 import pytest
 
-from scorekeeper.exchange import Incoming
-from scorekeeper.rules import RuleSet
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.rules import RuleSet
 from scorekeeper.storage.store import GameStore
 from tests.factories import EVEN, game, hand
 
@@ -32,7 +32,7 @@ HOLDER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from scorekeeper.game import add_hand, undo_last_hand
+    from scorekeeper.core.game import add_hand, undo_last_hand
     from scorekeeper.storage.store import GameStore
     from tests.factories import hand
 
@@ -130,7 +130,7 @@ def test_many_copies_taken_while_the_app_moves_a_game_each_hold_it_once(tmp_path
 def test_a_change_left_half_done_is_finished_in_the_copy_only(tmp_path):
     """The app holds the folder, and a change to several files stopped after
     its journal: the reader sees the change whole; the folder is left to the app."""
-    from scorekeeper.game import add_hand
+    from scorekeeper.core.game import add_hand
 
     with GameStore(tmp_path) as store:
         saved = store.import_games([Incoming(game(EVEN, rules=RuleSet(target=500)))])[0]

@@ -49,7 +49,7 @@ def test_score_does_not_import_flet_or_tinydb(tmp_path):
     code = (
         "import sys, io, json; sys.stdin = io.StringIO(json.dumps({'format': 'spades-score/1',"
         " 'players': ['A','B','C','D']}));"
-        "from scorekeeper.cli import main; rc = main(['score', '-']);"
+        "from scorekeeper.commands.cli import main; rc = main(['score', '-']);"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('flet', 'tinydb')];"
         "print(rc, bad, file=sys.stderr)"
     )

@@ -14,10 +14,10 @@ import msgpack
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from scorekeeper.access import load_keys
-from scorekeeper.exchange import Incoming
-from scorekeeper.model import Game, Variant
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.model import Game, Variant
 from scorekeeper.storage.store import GameStore
+from scorekeeper.web.access import load_keys
 from tests.factories import EVEN
 from tests.flet_client import FletClient, open_socket
 from tests.served import ROOT, ServedApp

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from scorekeeper.scoring import Status
+from scorekeeper.core.scoring import Status
 from scorekeeper.storage.store import GameStore
 
 CHILD = Path(__file__).with_name("crash_child.py")

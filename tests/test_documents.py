@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from scorekeeper.draft import HandDraft, Step
-from scorekeeper.model import NIL, Adjustment, Bid, Hand
-from scorekeeper.record import EARLIEST, LATEST
-from scorekeeper.saved import SavedGame, summarize
-from scorekeeper.stats import PAIR_COUNTS, PLAYER_COUNTS, RIVAL_COUNTS, Tally
+from scorekeeper.core.draft import HandDraft, Step
+from scorekeeper.core.model import NIL, Adjustment, Bid, Hand
+from scorekeeper.core.record import EARLIEST, LATEST
+from scorekeeper.core.saved import SavedGame, summarize
+from scorekeeper.core.stats import PAIR_COUNTS, PLAYER_COUNTS, RIVAL_COUNTS, Tally
 from scorekeeper.storage.documents import (
     SEAT_FIELDS,
     SIDE_FIELDS,

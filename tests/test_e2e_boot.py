@@ -104,7 +104,7 @@ def reload_shows_the_page(page: Page) -> None:
 
 
 def test_the_boot_screen_goes_after_a_reload_of_each_kind_of_page(browser, app, tmp_path):
-    from scorekeeper.access import load_keys
+    from scorekeeper.web.access import load_keys
     from tests.served import hook, load
 
     keeper = browser.new_page(viewport=PHONE)

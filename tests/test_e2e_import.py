@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
-from scorekeeper.exchange import MAX_INPUT_BYTES, export_record
+from scorekeeper.core.exchange import MAX_INPUT_BYTES, export_record
 from scorekeeper.storage.store import GameStore
 from scorekeeper.web.server import WS_MAX_BYTES
 from tests import factories

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper import i18n
-from scorekeeper.game import new_game
-from scorekeeper.model import Variant
+from scorekeeper.core.game import new_game
+from scorekeeper.core.model import Variant
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.text import sentence
 from scorekeeper.web.static import CONNECTION_LOST

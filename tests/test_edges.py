@@ -4,20 +4,14 @@ one, a condition dropped, a check made case-sensitive."""
 
 import pytest
 
-from scorekeeper import i18n, scoring
-from scorekeeper.draft import Fit, HandDraft, Step, fit
-from scorekeeper.errors import (
-    GameOverError,
-    InvalidGameError,
-    InvalidHandError,
-    InvalidRulesError,
-    Problem,
-)
-from scorekeeper.game import new_game, rematch, remove_hand, replace_hand
-from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
-from scorekeeper.rules import Bidding, FailedNilTricks, RuleSet, rules_from_dict
-from scorekeeper.scoring import EventKind, Status, _events, decide, score_game, score_side
-from scorekeeper.validation import (
+from scorekeeper import i18n
+from scorekeeper.core import scoring
+from scorekeeper.core.draft import Fit, HandDraft, Step, fit
+from scorekeeper.core.game import new_game, rematch, remove_hand, replace_hand
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.rules import Bidding, FailedNilTricks, RuleSet, rules_from_dict
+from scorekeeper.core.scoring import EventKind, Status, _events, decide, score_game, score_side
+from scorekeeper.core.validation import (
     MAX_NAME_LENGTH,
     adjustment_problems,
     hand_problems,
@@ -26,6 +20,13 @@ from scorekeeper.validation import (
     setup_problems,
     team_name_problems,
     variant_rule_problems,
+)
+from scorekeeper.errors import (
+    GameOverError,
+    InvalidGameError,
+    InvalidHandError,
+    InvalidRulesError,
+    Problem,
 )
 from tests.factories import EVEN, game
 

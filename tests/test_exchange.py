@@ -5,17 +5,17 @@ from datetime import UTC, datetime
 
 import pytest
 
-from scorekeeper.exchange import (
+from scorekeeper.core.exchange import (
     ImportRefusedError,
     export_csv,
     export_record,
     parse_import,
     safe_cell,
 )
-from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
-from scorekeeper.record import game_to_record
-from scorekeeper.rules import RuleSet
-from scorekeeper.saved import SavedGame
+from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.record import game_to_record
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.saved import SavedGame
 from tests.factories import EVEN, game, hand, two_player
 
 AT = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import exchange
-from scorekeeper.exchange import MAX_JSON_DEPTH, TooDeepError, load_json
+from scorekeeper.core import exchange
+from scorekeeper.core.exchange import MAX_JSON_DEPTH, TooDeepError, load_json
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.record import game_from_record
-from scorekeeper.report import score_report
-from scorekeeper.scoring import score_game
+from scorekeeper.core.record import game_from_record
+from scorekeeper.core.report import score_report
+from scorekeeper.core.scoring import score_game
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 

@@ -9,7 +9,7 @@ import flet as ft
 import msgpack
 import pytest
 
-from scorekeeper import scoring
+from scorekeeper.core import scoring
 from scorekeeper.storage import platform
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import REST, AppState

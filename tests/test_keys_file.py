@@ -7,9 +7,9 @@ import stat
 import subprocess
 import sys
 
-from scorekeeper import access
-from scorekeeper.access import load_keys, reset_keys
 from scorekeeper.storage import platform
+from scorekeeper.web import access
+from scorekeeper.web.access import load_keys, reset_keys
 
 
 def _limit_file_size() -> None:

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from flet_web.fastapi import app_manager
 
-from scorekeeper.model import Game, Variant
+from scorekeeper.core.model import Game, Variant
 from scorekeeper.web.watch import WatchSession
 from tests.factories import EVEN
 from tests.flet_client import FletClient, open_socket, visit

@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from scorekeeper.draft import HandDraft
-from scorekeeper.exchange import Incoming
-from scorekeeper.model import NIL, Bid
+from scorekeeper.core.draft import HandDraft
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.model import NIL, Bid
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.qr import qr_matrix, qr_png
 from scorekeeper.web.live import LiveBoard, read_live_games
@@ -130,8 +130,8 @@ def test_the_watch_board_says_who_draws_first_in_the_two_player_game(store):
 def test_a_cutthroat_game_shows_three_sides_on_the_board_and_the_table(store):
     import flet as ft
 
-    from scorekeeper.game import add_hand
-    from scorekeeper.model import Game, Hand, Variant
+    from scorekeeper.core.game import add_hand
+    from scorekeeper.core.model import Game, Hand, Variant
     from scorekeeper.web.watch import game_card, table_display
 
     cutthroat = add_hand(

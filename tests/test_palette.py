@@ -182,7 +182,7 @@ def test_the_watch_pages_use_the_keepers_colours(tmp_path):
 
     import flet as ft
 
-    from scorekeeper.model import Game, RuleSet, Variant
+    from scorekeeper.core.model import Game, RuleSet, Variant
     from scorekeeper.storage.store import GameStore
     from scorekeeper.ui.palette import BOARD
     from tests.factories import EVEN, PLAYERS, game

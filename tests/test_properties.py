@@ -7,12 +7,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.core.game import add_hand, remove_hand, replace_hand, undo_last_hand
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.record import game_from_record, game_to_record
+from scorekeeper.core.rules import Bidding, FailedNilTricks, RuleSet
+from scorekeeper.core.scoring import EventKind, Status, score_game
 from scorekeeper.errors import GameOverError, InvalidHandError
-from scorekeeper.game import add_hand, remove_hand, replace_hand, undo_last_hand
-from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
-from scorekeeper.record import game_from_record, game_to_record
-from scorekeeper.rules import Bidding, FailedNilTricks, RuleSet
-from scorekeeper.scoring import EventKind, Status, score_game
 
 ENDINGS = {EventKind.GAME_WON, EventKind.MERCY, EventKind.HAND_LIMIT}
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.commands.publish import PublishError, publish
+from scorekeeper.commands.sitehost import make_server
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.publish import PublishError, publish
-from scorekeeper.sitehost import make_server
 
 
 def test_publish_refuses_to_replace_a_folder_that_is_not_a_build(tmp_path: Path) -> None:
@@ -79,7 +79,7 @@ def test_the_host_refuses_a_folder_with_no_build(tmp_path: Path) -> None:
 
 
 def test_the_command_line_reports_a_bad_folder(tmp_path: Path) -> None:
-    from scorekeeper.cli import main
+    from scorekeeper.commands.cli import main
 
     (tmp_path / "keep.txt").write_text("x")
     assert main(["publish", str(tmp_path)]) == 2
@@ -89,10 +89,12 @@ def test_the_command_line_reports_a_bad_folder(tmp_path: Path) -> None:
 def test_publish_ends_by_saying_how_to_try_host_and_install(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import scorekeeper.publish
-    from scorekeeper.cli import main
+    import scorekeeper.commands.publish
+    from scorekeeper.commands.cli import main
 
-    monkeypatch.setattr(scorekeeper.publish, "publish", lambda out, base="/": out)  # no build
+    monkeypatch.setattr(
+        scorekeeper.commands.publish, "publish", lambda out, base="/": out
+    )  # no build
     assert main(["publish", str(tmp_path / "site")]) == 0
     said = capsys.readouterr().out
     assert f"scorekeeper serve-site {tmp_path / 'site'} --port 8560" in said  # try it

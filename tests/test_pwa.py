@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from scorekeeper import publish as publishing
-from scorekeeper.publish import publish
+from scorekeeper.commands import publish as publishing
+from scorekeeper.commands.publish import publish
 from tests.pwa_site import (
     SNAPSHOTS,
     USABLE_TIMEOUT,

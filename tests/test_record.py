@@ -5,15 +5,8 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from scorekeeper import i18n
-from scorekeeper.errors import (
-    InvalidGameError,
-    InvalidHandError,
-    InvalidRecordError,
-    InvalidRulesError,
-    ScorekeeperError,
-)
-from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
-from scorekeeper.record import (
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
+from scorekeeper.core.record import (
     MAX_HANDS,
     game_from_record,
     game_to_record,
@@ -21,7 +14,14 @@ from scorekeeper.record import (
     time_from_json,
     time_to_json,
 )
-from scorekeeper.rules import RuleSet
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.errors import (
+    InvalidGameError,
+    InvalidHandError,
+    InvalidRecordError,
+    InvalidRulesError,
+    ScorekeeperError,
+)
 from tests.factories import EVEN, game, hand
 
 BASE = {"format": "spades-score/1", "players": ["A", "B", "C", "D"]}

@@ -1,7 +1,7 @@
 import pytest
 
+from scorekeeper.core.rules import PRESETS, FailedNilTricks, RuleSet, preset_name, rules_from_dict
 from scorekeeper.errors import InvalidRulesError
-from scorekeeper.rules import PRESETS, FailedNilTricks, RuleSet, preset_name, rules_from_dict
 
 
 def test_defaults_are_the_seed_rules():

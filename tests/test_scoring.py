@@ -2,10 +2,10 @@ from dataclasses import replace
 
 import pytest
 
+from scorekeeper.core.game import add_hand, rematch, remove_hand, replace_hand, undo_last_hand
+from scorekeeper.core.rules import FailedNilTricks, RuleSet
+from scorekeeper.core.scoring import Event, EventKind, Status, decide, score_game
 from scorekeeper.errors import GameOverError, InvalidHandError
-from scorekeeper.game import add_hand, rematch, remove_hand, replace_hand, undo_last_hand
-from scorekeeper.rules import FailedNilTricks, RuleSet
-from scorekeeper.scoring import Event, EventKind, Status, decide, score_game
 from tests.factories import EVEN, game, hand, two_player
 
 

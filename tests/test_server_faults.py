@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from scorekeeper.access import load_keys, redacted
+from scorekeeper.redaction import redacted
+from scorekeeper.web.access import load_keys
 from scorekeeper.web.server import WS_MAX_BYTES
 from tests.flet_client import INVOKE, FletClient, open_socket
 from tests.served import ServedApp, free_port, logged_app

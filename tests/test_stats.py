@@ -12,10 +12,10 @@ import dataclasses
 
 import pytest
 
-from scorekeeper.model import Game, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import score_game
-from scorekeeper.stats import (
+from scorekeeper.core.model import Game, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import score_game
+from scorekeeper.core.stats import (
     PLAYER_COUNTS,
     PlayerStats,
     Tally,

@@ -17,14 +17,14 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.game import add_hand, replace_hand, undo_last_hand
+from scorekeeper.core.model import Game, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.saved import SavedGame
+from scorekeeper.core.scoring import Status, score_game
+from scorekeeper.core.stats import game_facts, head_to_head, pair_stats, player_stats, tally
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.exchange import Incoming
-from scorekeeper.game import add_hand, replace_hand, undo_last_hand
-from scorekeeper.model import Game, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.saved import SavedGame
-from scorekeeper.scoring import Status, score_game
-from scorekeeper.stats import game_facts, head_to_head, pair_stats, player_stats, tally
 from scorekeeper.storage import archive
 from scorekeeper.storage.store import GameStore
 from tests.factories import EVEN, hand

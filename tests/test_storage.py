@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.draft import HandDraft
-from scorekeeper.exchange import Incoming
-from scorekeeper.game import add_hand, undo_last_hand
-from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import Status
-from scorekeeper.stats import tally
+from scorekeeper.core.draft import HandDraft
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.game import add_hand, undo_last_hand
+from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import Status
+from scorekeeper.core.stats import tally
 from scorekeeper.storage import archive, backups, migration
 from scorekeeper.storage.documents import game_to_document, summary_from_document
 from scorekeeper.storage.store import (

@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.core.exchange import ImportRefusedError, Incoming, export_record, parse_import
+from scorekeeper.core.game import add_hand
+from scorekeeper.core.model import Game, Variant
+from scorekeeper.core.record import game_to_record
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import Status
+from scorekeeper.core.stats import tally
+from scorekeeper.core.validation import setup_problems
 from scorekeeper.errors import shorten
-from scorekeeper.exchange import ImportRefusedError, Incoming, export_record, parse_import
-from scorekeeper.game import add_hand
-from scorekeeper.model import Game, Variant
-from scorekeeper.record import game_to_record
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import Status
-from scorekeeper.stats import tally
 from scorekeeper.storage import archive, platform
 from scorekeeper.storage.errors import DataFolderError
 from scorekeeper.storage.store import (
@@ -26,7 +27,6 @@ from scorekeeper.storage.store import (
     NewerVersionError,
     StorageError,
 )
-from scorekeeper.validation import setup_problems
 from tests.factories import EVEN, game, hand
 
 WIN = hand([6, 3, 4, 0], [6, 3, 4, 0])  # with target 100: side 1 wins at 130

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.exchange import Incoming
+from scorekeeper.core.exchange import Incoming
 from scorekeeper.storage.errors import DataFolderError, NewerVersionError
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
@@ -38,7 +38,7 @@ def _mode(path: Path) -> int:
 
 
 def _stored(folder: Path) -> None:
-    from scorekeeper.rules import RuleSet
+    from scorekeeper.core.rules import RuleSet
 
     with GameStore(folder) as store:
         store.import_games(
@@ -150,7 +150,7 @@ def test_restoring_an_empty_day_folder_is_refused_and_moves_nothing(tmp_path):
 
 
 def test_export_all_says_which_games_it_could_not_read(tmp_path):
-    from scorekeeper.rules import RuleSet
+    from scorekeeper.core.rules import RuleSet
 
     with GameStore(tmp_path) as store:
         store.import_games(

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.exchange import Incoming
-from scorekeeper.game import add_hand
-from scorekeeper.model import Game, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import Status
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.game import add_hand
+from scorekeeper.core.model import Game, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import Status
 from scorekeeper.storage import ids as ids_module
 from scorekeeper.storage.store import GameStore
 from tests.factories import EVEN, hand

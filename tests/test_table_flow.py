@@ -4,8 +4,8 @@ from, on one device or on two sharing one real store."""
 
 import pytest
 
-from scorekeeper.draft import HandDraft, Step
-from scorekeeper.model import Bid
+from scorekeeper.core.draft import HandDraft, Step
+from scorekeeper.core.model import Bid
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
@@ -207,7 +207,7 @@ def test_opening_a_deleted_game_or_acting_on_one_goes_home(store):
 
 
 def test_fit_keeps_an_entry_that_still_fits_and_drops_one_that_does_not():
-    from scorekeeper.draft import fit
+    from scorekeeper.core.draft import fit
 
     two = game(EVEN, EVEN)
     new = HandDraft.empty(4, index=2, base=5)

@@ -30,15 +30,15 @@ from hypothesis.stateful import (
     rule,
 )
 
-from scorekeeper.draft import Step
+from scorekeeper.core.draft import Step
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
+from scorekeeper.core.scoring import score_game
+from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
-from scorekeeper.scoring import score_game
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.screens import follow, route_of
 from scorekeeper.ui.state import BLIND, REST, AppState
-from scorekeeper.validation import hand_problems
 
 DEVICES = 3
 EXAMPLES = int(os.environ.get("SCOREKEEPER_MACHINE_EXAMPLES", "1000"))

@@ -14,9 +14,9 @@ import pytest
 from flet.messaging.protocol import MessageAction
 
 from scorekeeper import i18n
-from scorekeeper.draft import HandDraft
-from scorekeeper.model import NIL, Bid, Game, Variant
-from scorekeeper.rules import FailedNilTricks, RuleSet
+from scorekeeper.core.draft import HandDraft
+from scorekeeper.core.model import NIL, Bid, Game, Variant
+from scorekeeper.core.rules import FailedNilTricks, RuleSet
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.app import preferred
 from scorekeeper.ui.screens.widgets import SELF_MIRRORING
@@ -507,7 +507,7 @@ def test_the_watch_pages_follow_the_device_language(store, storage, cookies, lan
 def test_every_line_of_the_summary_starts_as_a_sentence(language):
     """Albanian puts the verb first ("ndan Besa"): a line that does not start
     with a name starts with a capital, as in every other language."""
-    from scorekeeper.scoring import score_game
+    from scorekeeper.core.scoring import score_game
     from scorekeeper.ui.text import describe_hand
 
     game = Game(Variant.PARTNERSHIP, ("Arbër", "Besa", "Çlirim", "Drita"), 0, RuleSet())

@@ -2,9 +2,9 @@
 
 import pytest
 
-from scorekeeper.draft import Step
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Variant
-from scorekeeper.scoring import Status
+from scorekeeper.core.draft import Step
+from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Variant
+from scorekeeper.core.scoring import Status
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.screens import follow, route_of
@@ -426,8 +426,8 @@ def test_an_edit_changes_the_picked_player_and_stays_on_them(store):
 
 
 def test_a_failed_nil_says_its_tricks_are_bags_only_when_they_are():
-    from scorekeeper.rules import FailedNilTricks, RuleSet
-    from scorekeeper.scoring import score_game
+    from scorekeeper.core.rules import FailedNilTricks, RuleSet
+    from scorekeeper.core.scoring import score_game
     from scorekeeper.ui.text import event_lines
     from tests import factories
 

@@ -76,7 +76,7 @@ def test_starting_a_game_on_a_failing_disk_shows_a_message(tmp_path, monkeypatch
 
 @pytest.mark.parametrize("when", ["9999-12-31T23:59:59-12:00", "0001-01-01T00:00:00+14:00"])
 def test_a_game_with_a_time_at_the_calendars_end_breaks_no_screen(tmp_path, when):
-    from scorekeeper.game import add_hand
+    from scorekeeper.core.game import add_hand
     from tests.factories import EVEN, game
 
     with GameStore(tmp_path) as store:

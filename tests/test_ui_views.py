@@ -7,7 +7,7 @@ import flet as ft
 import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from scorekeeper.rules import RuleSet
+from scorekeeper.core.rules import RuleSet
 from scorekeeper.storage.store import GameStore
 from tests import factories
 from tests.inprocess import open_app
@@ -901,8 +901,8 @@ def test_the_table_display_has_a_way_back_and_a_portrait_layout(store):
 
 
 def test_statistics_count_individual_wins_and_the_detail_shows_a_penalty(store):
-    from scorekeeper.game import add_hand
-    from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
+    from scorekeeper.core.game import add_hand
+    from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 
     game = Game(Variant.CUTTHROAT, ("Ana", "Ben", "Cy"), rules=RuleSet(target=100))
     game = add_hand(game, Hand((Bid(6), Bid(6), Bid(4)), (6, 7, 4)))

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.access import Throttle, load_keys
-from scorekeeper.exchange import MAX_INPUT_BYTES
+from scorekeeper.core.exchange import MAX_INPUT_BYTES
+from scorekeeper.web.access import Throttle, load_keys
 from scorekeeper.web.upload import UPLOAD_PREFIX, NotArrived, TooBig, Uploads
 from tests.flet_client import LIMIT, FletClient, open_socket
 from tests.served import ROOT, ServedApp, logged_app

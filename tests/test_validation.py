@@ -1,10 +1,10 @@
 import pytest
 
+from scorekeeper.core.game import add_hand, new_game
+from scorekeeper.core.model import Bid, Hand, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import score_game
 from scorekeeper.errors import GameOverError, InvalidGameError, InvalidHandError
-from scorekeeper.game import add_hand, new_game
-from scorekeeper.model import Bid, Hand, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import score_game
 from tests.factories import PLAYERS, game, hand, two_player
 
 

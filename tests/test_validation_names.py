@@ -7,14 +7,14 @@ import sys
 
 import pytest
 
+from scorekeeper.core.exchange import ImportRefusedError, parse_import
+from scorekeeper.core.game import new_game
+from scorekeeper.core.model import Variant
+from scorekeeper.core.record import game_from_record
+from scorekeeper.core.validation import name_problem, team_name_problems
 from scorekeeper.errors import InvalidGameError, ScorekeeperError
-from scorekeeper.exchange import ImportRefusedError, parse_import
-from scorekeeper.game import new_game
-from scorekeeper.model import Variant
-from scorekeeper.record import game_from_record
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState
-from scorekeeper.validation import name_problem, team_name_problems
 
 PLAYERS = ["Alex", "Beth", "Charlie", "David"]
 # A closing isolate then a right-to-left override: the rest of the line

@@ -6,13 +6,13 @@ import re
 
 import pytest
 
-from scorekeeper.draft import HandDraft, fit
+from scorekeeper.core.draft import HandDraft, fit
+from scorekeeper.core.game import add_hand, new_game, replace_hand
+from scorekeeper.core.model import NIL, Adjustment, Bid, Hand, Variant
+from scorekeeper.core.record import game_from_record, game_to_record
+from scorekeeper.core.rules import Bidding, RuleSet, rules_from_dict
+from scorekeeper.core.scoring import score_game
 from scorekeeper.errors import InvalidGameError, InvalidHandError, InvalidRecordError
-from scorekeeper.game import add_hand, new_game, replace_hand
-from scorekeeper.model import NIL, Adjustment, Bid, Hand, Variant
-from scorekeeper.record import game_from_record, game_to_record
-from scorekeeper.rules import Bidding, RuleSet, rules_from_dict
-from scorekeeper.scoring import score_game
 
 FOUR = {"format": "spades-score/1", "players": ["A", "B", "C", "D"]}
 THREE = {"format": "spades-score/1", "variant": "cutthroat", "players": ["A", "B", "C"]}

@@ -8,8 +8,8 @@ from typing import cast
 
 from tinydb import Query, TinyDB
 
-from scorekeeper.draft import HandDraft
-from scorekeeper.stats import GameFacts
+from scorekeeper.core.draft import HandDraft
+from scorekeeper.core.stats import GameFacts
 from scorekeeper.storage.documents import (
     DraftDocument,
     GameDocument,

@@ -15,9 +15,9 @@ from typing import Any, cast
 
 from tinydb import Query, TinyDB
 
+from scorekeeper.core.stats import GameFacts, Tally
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _, later
-from scorekeeper.stats import GameFacts, Tally
 from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.atomic import DamagedFileError, Tables
 from scorekeeper.storage.documents import (

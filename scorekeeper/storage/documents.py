@@ -18,10 +18,9 @@ import dataclasses
 from datetime import UTC, datetime
 from typing import Any, NotRequired, TypedDict, cast
 
-from scorekeeper.draft import HandDraft, Step
-from scorekeeper.errors import ScorekeeperError
-from scorekeeper.model import TRICKS_PER_HAND, Hand, Variant
-from scorekeeper.record import (
+from scorekeeper.core.draft import HandDraft, Step
+from scorekeeper.core.model import TRICKS_PER_HAND, Hand, Variant
+from scorekeeper.core.record import (
     EARLIEST,
     LATEST,
     bid_from_json,
@@ -32,9 +31,9 @@ from scorekeeper.record import (
     hand_to_json,
     time_to_json,
 )
-from scorekeeper.saved import GameSummary, SavedGame, summarize
-from scorekeeper.scoring import Status
-from scorekeeper.stats import (
+from scorekeeper.core.saved import GameSummary, SavedGame, summarize
+from scorekeeper.core.scoring import Status
+from scorekeeper.core.stats import (
     PAIR_COUNTS,
     PLAYER_COUNTS,
     RIVAL_COUNTS,
@@ -43,6 +42,7 @@ from scorekeeper.stats import (
     SideFacts,
     Tally,
 )
+from scorekeeper.errors import ScorekeeperError
 
 Row = list[Any]  # a dataclass's values in field order (SEAT_FIELDS, SIDE_FIELDS)
 

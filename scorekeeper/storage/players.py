@@ -7,9 +7,9 @@ from collections.abc import Iterable
 
 from tinydb import Query, TinyDB
 
+from scorekeeper.core.stats import person
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
-from scorekeeper.stats import person
 
 
 class Players:

@@ -10,8 +10,8 @@ from typing import Any
 
 from tinydb import Query
 
+from scorekeeper.core.scoring import Status
 from scorekeeper.i18n import later
-from scorekeeper.scoring import Status
 from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.archive import Archive
 from scorekeeper.storage.documents import GameDocument, IndexRow, instant

@@ -32,13 +32,13 @@ from datetime import UTC, date
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
-from scorekeeper.draft import HandDraft
-from scorekeeper.exchange import Incoming
+from scorekeeper.core.draft import HandDraft
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.model import Game
+from scorekeeper.core.saved import GameSummary, SavedGame
+from scorekeeper.core.scoring import Status
+from scorekeeper.core.stats import GameFacts, Tally, tally
 from scorekeeper.i18n import _, later
-from scorekeeper.model import Game
-from scorekeeper.saved import GameSummary, SavedGame
-from scorekeeper.scoring import Status
-from scorekeeper.stats import GameFacts, Tally, tally
 from scorekeeper.storage import platform
 from scorekeeper.storage.backups import backup_days, daily_backup, restore_backup
 from scorekeeper.storage.documents import (

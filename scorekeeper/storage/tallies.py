@@ -9,7 +9,7 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from scorekeeper.stats import Tally, tally
+from scorekeeper.core.stats import Tally, tally
 from scorekeeper.storage.documents import (
     FactsRow,
     IndexRow,

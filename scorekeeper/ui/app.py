@@ -13,10 +13,10 @@ from typing import Any, Protocol
 import flet as ft
 
 from scorekeeper import i18n
-from scorekeeper.access import redacted
-from scorekeeper.exchange import MAX_INPUT_BYTES
+from scorekeeper.core.exchange import MAX_INPUT_BYTES
+from scorekeeper.core.saved import SavedGame
 from scorekeeper.i18n import _
-from scorekeeper.saved import SavedGame
+from scorekeeper.redaction import redacted
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui import fletparts
 from scorekeeper.ui import state as state_module

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scorekeeper.access import SECRET_BYTES
+from scorekeeper.redaction import SECRET_BYTES
 
 UPLOAD_PREFIX = "/upload/"
 UPLOAD_SECONDS = 300.0  # from the slot's opening to the file's last byte

@@ -13,18 +13,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
-from scorekeeper import game as ops
 from scorekeeper import i18n
-from scorekeeper.draft import HandDraft, Step, fit
-from scorekeeper.errors import (
-    GameOverError,
-    InvalidGameError,
-    InvalidRulesError,
-    Problem,
-    ScorekeeperError,
-    clip,
-)
-from scorekeeper.exchange import (
+from scorekeeper.core import game as ops
+from scorekeeper.core.draft import HandDraft, Step, fit
+from scorekeeper.core.exchange import (
     MAX_INPUT_BYTES,
     ImportRefusedError,
     NotJSONError,
@@ -34,12 +26,11 @@ from scorekeeper.exchange import (
     load_json,
     parse_import,
 )
-from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, Adjustment, Bid, Game, Variant
-from scorekeeper.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
-from scorekeeper.saved import GameSummary, SavedGame
-from scorekeeper.scoring import GameScore, Status, score_game
-from scorekeeper.stats import (
+from scorekeeper.core.model import BLIND_NIL, Adjustment, Bid, Game, Variant
+from scorekeeper.core.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
+from scorekeeper.core.saved import GameSummary, SavedGame
+from scorekeeper.core.scoring import GameScore, Status, score_game
+from scorekeeper.core.stats import (
     HeadToHead,
     PairStats,
     PlayerStats,
@@ -47,6 +38,16 @@ from scorekeeper.stats import (
     pair_stats,
     player_stats,
 )
+from scorekeeper.core.validation import adjustment_problems, hand_problems
+from scorekeeper.errors import (
+    GameOverError,
+    InvalidGameError,
+    InvalidRulesError,
+    Problem,
+    ScorekeeperError,
+    clip,
+)
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.storage.store import (
     ConflictError,
     GameNotFoundError,
@@ -56,7 +57,6 @@ from scorekeeper.storage.store import (
 )
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.text import describe_hand, num, outcome, sentence
-from scorekeeper.validation import adjustment_problems, hand_problems
 
 HISTORY_PAGE = 30
 BLIND = "blind"  # the keypad's blind nil key

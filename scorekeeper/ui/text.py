@@ -3,9 +3,9 @@
 from collections.abc import Collection, Sequence
 
 from scorekeeper import i18n
+from scorekeeper.core.model import Bid, Game, Variant
+from scorekeeper.core.scoring import EventKind, GameScore, SideHand
 from scorekeeper.i18n import N_, NN_, _, ngettext
-from scorekeeper.model import Bid, Game, Variant
-from scorekeeper.scoring import EventKind, GameScore, SideHand
 
 
 def bid_label(bid: Bid | None) -> str:

@@ -31,7 +31,7 @@ from flet_web.fastapi import FastAPI, FletApp, FletStaticFiles, app_manager
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from scorekeeper.access import redacted
+from scorekeeper.redaction import redacted
 from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
 from scorekeeper.web.upload import UPLOAD_PREFIX, Uploads

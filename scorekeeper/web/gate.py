@@ -16,8 +16,8 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import i18n
-from scorekeeper.access import KeyRing, Keys, Role, Throttle, redacted, secret_in_route
 from scorekeeper.i18n import _
+from scorekeeper.redaction import redacted
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui import fletparts
 from scorekeeper.ui.app import (
@@ -31,6 +31,7 @@ from scorekeeper.ui.app import (
 )
 from scorekeeper.ui.palette import DARK, LIGHT
 from scorekeeper.ui.webclient import WebClient
+from scorekeeper.web.access import KeyRing, Keys, Role, Throttle, secret_in_route
 from scorekeeper.web.live import LiveBoard
 from scorekeeper.web.upload import Uploads
 from scorekeeper.web.watch import WatchSession, own_update_state

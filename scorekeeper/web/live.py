@@ -8,10 +8,10 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from scorekeeper.draft import HandDraft, Step
-from scorekeeper.model import Bid, Variant
-from scorekeeper.saved import SavedGame
-from scorekeeper.scoring import Status, score_game
+from scorekeeper.core.draft import HandDraft, Step
+from scorekeeper.core.model import Bid, Variant
+from scorekeeper.core.saved import SavedGame
+from scorekeeper.core.scoring import Status, score_game
 from scorekeeper.storage.store import GameNotFoundError, GameStore, now
 from scorekeeper.ui.text import player, side_label, side_players
 

@@ -24,9 +24,9 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from scorekeeper.access import Throttle
-from scorekeeper.exchange import MAX_INPUT_BYTES
+from scorekeeper.core.exchange import MAX_INPUT_BYTES
 from scorekeeper.ui.inbox import UPLOAD_PREFIX, UPLOAD_SECONDS, Inbox, NotArrived, Slot, TooBig
+from scorekeeper.web.access import Throttle
 
 __all__ = ["UPLOAD_PREFIX", "NotArrived", "TooBig", "Uploads"]
 

@@ -12,9 +12,9 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import i18n
-from scorekeeper.access import redacted
+from scorekeeper.core.model import Bid
 from scorekeeper.i18n import _, number
-from scorekeeper.model import Bid
+from scorekeeper.redaction import redacted
 from scorekeeper.ui.app import device_language, load_needed_fonts, speak, tell_boot_screen
 from scorekeeper.ui.palette import BOARD
 from scorekeeper.ui.screens.widgets import SIDE_COLORS  # the theme's, as on the keeper's app

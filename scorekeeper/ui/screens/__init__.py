@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scorekeeper.draft import Step
+from scorekeeper.core.draft import Step
 from scorekeeper.i18n import _
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.text import side_label, versus

@@ -4,9 +4,9 @@ hand in detail, export, resume and delete."""
 import flet as ft
 import flet_charts as fch
 
+from scorekeeper.core.rules import preset_name
+from scorekeeper.core.scoring import EventKind, Status
 from scorekeeper.i18n import _, is_rtl, moment, ngettext
-from scorekeeper.rules import preset_name
-from scorekeeper.scoring import EventKind, Status
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from scorekeeper.draft import Step
+from scorekeeper.core.draft import Step
+from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game, Variant
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Bid, Game, Variant
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,

@@ -6,9 +6,9 @@ from functools import partial
 
 import flet as ft
 
+from scorekeeper.core.model import Adjustment, Game, Variant
+from scorekeeper.core.scoring import Status
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import Adjustment, Game, Variant
-from scorekeeper.scoring import Status
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,

@@ -4,9 +4,9 @@ text field would drop the keyboard focus while typing)."""
 
 import flet as ft
 
+from scorekeeper.core.model import Variant
+from scorekeeper.core.rules import PRESETS
 from scorekeeper.i18n import _, is_rtl
-from scorekeeper.model import Variant
-from scorekeeper.rules import PRESETS
 from scorekeeper.ui.palette import LOGO_GROUND, LOGO_MARK
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,

@@ -6,8 +6,8 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
+from scorekeeper.core.stats import PlayerStats
 from scorekeeper.i18n import _, decimal, is_rtl, ngettext, percent
-from scorekeeper.stats import PlayerStats
 from scorekeeper.ui.palette import CHART_BAR
 from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, named, tagged
 from scorekeeper.ui.state import AppState

@@ -8,9 +8,9 @@ from typing import Any, Protocol
 
 import flet as ft
 
+from scorekeeper.core.saved import GameSummary
+from scorekeeper.core.scoring import Status
 from scorekeeper.i18n import _, is_rtl, moment, ngettext
-from scorekeeper.saved import GameSummary
-from scorekeeper.scoring import Status
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.screens import title_of
 from scorekeeper.ui.state import AppState

@@ -2,8 +2,8 @@
 
 from typing import Any
 
-from scorekeeper.model import Game
-from scorekeeper.scoring import GameScore, SideHand
+from scorekeeper.core.model import Game
+from scorekeeper.core.scoring import GameScore, SideHand
 
 
 def _side_hand(sh: SideHand) -> dict[str, Any]:

@@ -13,19 +13,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.errors import Problem, ScorekeeperError, clip
-from scorekeeper.i18n import _, ngettext
-from scorekeeper.i18n import number as digits
-from scorekeeper.model import Adjustment, Game
-from scorekeeper.record import (
+from scorekeeper.core.model import Adjustment, Game
+from scorekeeper.core.record import (
     bid_to_json,
     game_from_record,
     game_to_record,
     time_from_json,
     time_to_json,
 )
-from scorekeeper.saved import SavedGame
-from scorekeeper.scoring import SideHand, score_game
+from scorekeeper.core.saved import SavedGame
+from scorekeeper.core.scoring import SideHand, score_game
+from scorekeeper.errors import Problem, ScorekeeperError, clip
+from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import number as digits
 
 MAX_IMPORT_GAMES = 20_000
 SHOWN_PROBLEMS = 10  # a refused import names this many problems, then counts the rest

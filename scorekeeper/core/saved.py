@@ -4,10 +4,10 @@ facts statistics count) are derived, recomputed from the hands on every save."""
 from dataclasses import dataclass
 from datetime import datetime
 
-from scorekeeper.model import Game, Variant
-from scorekeeper.rules import preset_name
-from scorekeeper.scoring import Status, score_game
-from scorekeeper.stats import GameFacts, game_facts
+from scorekeeper.core.model import Game, Variant
+from scorekeeper.core.rules import preset_name
+from scorekeeper.core.scoring import Status, score_game
+from scorekeeper.core.stats import GameFacts, game_facts
 
 
 @dataclass(frozen=True)

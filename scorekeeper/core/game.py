@@ -4,12 +4,12 @@ with every problem; the game passed in is never changed."""
 from collections.abc import Sequence
 from dataclasses import replace
 
+from scorekeeper.core.model import Game, Hand, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import score_game
+from scorekeeper.core.validation import clean_team_names, setup_problems, team_name_problems
 from scorekeeper.errors import InvalidGameError, InvalidHandError, Problem
 from scorekeeper.i18n import _
-from scorekeeper.model import Game, Hand, Variant
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import score_game
-from scorekeeper.validation import clean_team_names, setup_problems, team_name_problems
 
 
 def new_game(

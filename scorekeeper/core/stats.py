@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from scorekeeper.model import Game
-from scorekeeper.scoring import GameScore, Status
+from scorekeeper.core.model import Game
+from scorekeeper.core.scoring import GameScore, Status
 
 
 @dataclass(frozen=True)

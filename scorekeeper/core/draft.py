@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
+from scorekeeper.core.model import TRICKS_PER_HAND, Adjustment, Bid, Game, Hand
 from scorekeeper.errors import Problem
 from scorekeeper.i18n import _
-from scorekeeper.model import TRICKS_PER_HAND, Adjustment, Bid, Game, Hand
 
 T = TypeVar("T")
 

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.rules import rules_from_dict
+from scorekeeper.core.scoring import score_game
+from scorekeeper.core.validation import clean_team_names, setup_problems, team_name_problems
 from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
-from scorekeeper.rules import rules_from_dict
-from scorekeeper.scoring import score_game
-from scorekeeper.validation import clean_team_names, setup_problems, team_name_problems
 
 FORMAT = "spades-score/1"
 MAX_HANDS = 2_000  # far beyond any real game; stops hostile files early

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def _read_json(path: str) -> Any:
     """A JSON file (or standard input), refused before parsing when too big or
     nested too deep."""
-    from scorekeeper.exchange import (
+    from scorekeeper.core.exchange import (
         MAX_INPUT_BYTES,
         NotJSONError,
         NotUTF8Error,
@@ -74,9 +74,9 @@ def printable(text: str) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from scorekeeper.record import game_from_record
-    from scorekeeper.report import score_report
-    from scorekeeper.scoring import score_game
+    from scorekeeper.core.record import game_from_record
+    from scorekeeper.core.report import score_report
+    from scorekeeper.core.scoring import score_game
 
     game = game_from_record(_read_json(args.file))
     json.dump(score_report(game, score_game(game)), sys.stdout, ensure_ascii=False, indent=2)
@@ -142,7 +142,7 @@ def cmd_where(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from scorekeeper.exchange import parse_import
+    from scorekeeper.core.exchange import parse_import
 
     failed = False
     with _open_store(args) as store:
@@ -165,7 +165,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from scorekeeper.scoring import Status
+    from scorekeeper.core.scoring import Status
 
     status = Status(args.status) if args.status else None
     with _open_store(args, read_only=True) as store:
@@ -204,7 +204,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from scorekeeper.exchange import export_csv, export_record
+    from scorekeeper.core.exchange import export_csv, export_record
     from scorekeeper.storage.location import data_folder
 
     if bool(args.id) == bool(args.all):
@@ -327,8 +327,8 @@ def _proxy_address(text: str) -> str:
 
 
 def cmd_keys_reset(args: argparse.Namespace) -> int:
-    from scorekeeper.access import reset_keys
     from scorekeeper.storage.location import data_folder
+    from scorekeeper.web.access import reset_keys
 
     keys = reset_keys(data_folder(args.data))
     print(_("New keys made: every device that had the old links is logged out."))
@@ -341,7 +341,7 @@ def cmd_keys_reset(args: argparse.Namespace) -> int:
 def cmd_publish(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from scorekeeper.publish import publish
+    from scorekeeper.commands.publish import publish
 
     out = publish(Path(args.dir), base=args.base)
     print(_("Built the offline app in {folder}").format(folder=out))
@@ -383,7 +383,7 @@ def args_base(base: str) -> str:
 def cmd_serve_site(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from scorekeeper.sitehost import serve_site
+    from scorekeeper.commands.sitehost import serve_site
 
     return serve_site(Path(args.dir), args.port)
 

@@ -5,11 +5,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scorekeeper.core.model import Adjustment, Game, Hand
+from scorekeeper.core.rules import FailedNilTricks, RuleSet
+from scorekeeper.core.validation import hand_problems, variant_rule_problems
 from scorekeeper.errors import GameOverError, InvalidGameError, InvalidHandError, Problem
 from scorekeeper.i18n import _
-from scorekeeper.model import Adjustment, Game, Hand
-from scorekeeper.rules import FailedNilTricks, RuleSet
-from scorekeeper.validation import hand_problems, variant_rule_problems
 
 
 class Status(StrEnum):

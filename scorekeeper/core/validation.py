@@ -5,10 +5,10 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.rules import Bidding, RuleSet
 from scorekeeper.errors import Problem, clip
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.model import Adjustment, Bid, Game, Hand, Variant
-from scorekeeper.rules import Bidding, RuleSet
 
 MAX_NAME_LENGTH = 30
 MAX_REASON_LENGTH = 60

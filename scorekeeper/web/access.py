@@ -12,7 +12,6 @@ No flet, no tinydb: the command line uses this module too.
 import asyncio
 import hmac
 import json
-import re
 import secrets
 import time
 from collections import OrderedDict
@@ -24,25 +23,14 @@ from typing import Any, TypeVar
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
+from scorekeeper.redaction import SECRET_BYTES
 from scorekeeper.storage import platform
 
 KEYS_FILE = "keys.json"
 KEYS_FORMAT = "spades-keys/1"
-SECRET_BYTES = 32  # 43 characters in a URL: not guessable, even unthrottled
 KEEPER_PREFIX = "/key/"
 WATCH_PREFIX = "/watch/"
 T = TypeVar("T")
-
-
-# Anything that could be a secret: a link's secret is 43 such characters.
-SECRET_LIKE = re.compile(r"[A-Za-z0-9_-]{30,}")
-
-
-def redacted(route: object, limit: int = 200) -> str:
-    """A route (or anything a page sent) as the log may show it, quoted: every
-    run of 30 or more URL-safe characters is left out, so no secret, valid or
-    not, ever reaches a log file."""
-    return repr(SECRET_LIKE.sub("…", str(route))[:limit])
 
 
 class Role(StrEnum):

@@ -7,7 +7,7 @@ Plain frozen values. Checking them is `validation`'s job, scoring them is
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scorekeeper.rules import RuleSet
+from scorekeeper.core.rules import RuleSet
 
 TRICKS_PER_HAND = 13
 MAX_TRICKS = 17  # the most tricks any variant deals (cutthroat)

@@ -40,7 +40,7 @@ DESCRIPTION = (
 )
 THEME_COLOR = "#2E7D32"
 BACKGROUND = "#FFFFFF"
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 PWA = PACKAGE / "pwa"  # the Python worker and the build's bytecode compiler
 
 # Pure-Python code the app imports in the browser (top-level module names).
@@ -57,7 +57,7 @@ BROWSER_MODULES = (
 )
 # Parts of the server app the browser never imports (the web server's package;
 # they need uvicorn, psutil or qrcode): path prefixes.
-APP_EXCLUDE = ("web/", "cli.py", "__main__.py", "publish.py", "sitehost.py")
+APP_EXCLUDE = ("web/", "commands/", "__main__.py")
 
 # Never copied from flet-web's client: debug symbols and source maps, the
 # command-line Pyodide, typings, wheels for micropip (never used), Flutter's
