@@ -686,7 +686,7 @@ def test_a_thirteen_trick_hand_has_words_of_its_own_in_albanian():
         [thirteen] = hand_problems(table, Hand((Bid(3),) * 4, (4, 3, 3, 4)), [0, 0])
         [seventeen] = hand_problems(cutthroat, Hand((Bid(5),) * 3, (6, 6, 3)), [0, 0, 0])
     assert thirteen.message == "truket bëjnë 14, por çdo dorë ka 13 (1 truk më shumë)"
-    assert seventeen.message == "truket mblidhen 15, por çdo dorë ka 17 (mungojnë 2 truke)"
+    assert seventeen.message == "truket bëjnë 15, por çdo dorë ka 17 (mungojnë 2 truke)"
 
 
 def test_a_big_bid_bigger_than_the_hand_names_the_variants_tricks():

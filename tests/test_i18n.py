@@ -141,7 +141,7 @@ GLOSSARY = {
     r"\bbags?\b": {"th": "ถุง", "sq": "çant", "he": "שק"},
     r"\bdeal(er|s|t)\b": {"th": "เจ้ามือ", "sq": "nda|Nda", "he": "מחלק|חילק"},
     r"\btricks?\b(?! count)": {"th": "ทริค", "sq": "truk", "he": "טריק"},
-    r"\bpartners?\b": {"th": "คู่", "sq": "partner", "he": "שותף|שותפ"},
+    r"\bpartners?\b": {"th": "คู่", "sq": "partner", "he": "שותף|שותפ|זוגות"},
     r"\bset, |\bwere set\b|\bwill be set\b": {
         "th": "ล้ม",
         "sq": "kontrata ra|bjerë",
