@@ -47,8 +47,8 @@ lint: $(STAMP)
 test: $(STAMP) system-deps lint webclient
 	$(BIN)/pytest -q
 
-# Lint and every test that needs no browser (`pytest -m "not e2e"`): about
-# CHECK_MINUTES minutes on a 2-core machine, no Chromium needed.
+# Lint and every test that needs no browser (`pytest -m "not e2e"`): about CHECK_FIGURE on a 2-core machine.
+# No Chromium needed.
 check: $(STAMP) lint webclient
 	$(BIN)/pytest -q -m "not e2e"
 
