@@ -18,8 +18,7 @@ $(STAMP): pyproject.toml
 # in the user's cache folder (SCOREKEEPER_WEB_CACHE to choose another);
 # `serve` makes it on first start too.
 webclient: $(STAMP)
-	@echo "Preparing the web client (built once; a minute or two the first time)"
-	@$(BIN)/python -c "from scorekeeper.ui.webclient import prepare; print(prepare().folder)"
+	@$(BIN)/python -c "from scorekeeper.ui.webclient import prepare; print('Web client:', prepare(progress=print).folder)"
 
 run: $(STAMP) webclient
 	$(BIN)/scorekeeper serve
@@ -73,6 +72,7 @@ screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots_watch.py
 	$(BIN)/python bench/screenshots_fixes.py
 	$(BIN)/python bench/screenshots_table.py
+	$(BIN)/python bench/screenshots_variants.py
 	$(BIN)/python bench/screenshots_languages.py
 	$(BIN)/python bench/pwa_screenshots.py
 	SCOREKEEPER_SCREENSHOTS=1 $(BIN)/pytest -q tests/test_pwa.py::test_the_boot_screen_shows_progress_before_home \
