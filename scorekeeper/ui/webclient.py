@@ -38,7 +38,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -565,15 +565,17 @@ def _compress_all(
     total = sum(path.stat().st_size for path in paths) or 1
     done = 0
     shown = -1
-    results: list[dict[str, object]] = []
+    results: dict[str, dict[str, object]] = {}
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        for (path, _relative), info in zip(
-            order, pool.map(lambda pr: _compress_one(*pr), order), strict=True
-        ):
-            results.append(info)
+        running = {
+            pool.submit(_compress_one, path, relative): (path, relative) for path, relative in order
+        }
+        for finished in as_completed(running):  # progress by the bytes done so far
+            path, relative = running[finished]
+            results[relative] = finished.result()
             done += path.stat().st_size
             percent = done * 100 // total // 10 * 10
             if percent != shown:
                 shown = percent
                 progress(f"  compressing {len(paths)} files: {percent}%")
-    return {relative: info for (_p, relative), info in zip(order, results, strict=True)}
+    return {relative: results[relative] for _p, relative in order}
