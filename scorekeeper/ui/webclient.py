@@ -17,6 +17,11 @@ first visit downloads only what this app uses:
 version, the fonts, the icons, this module's format) and returns it at once
 afterwards. The folder is a plain static web root: `static.py` serves it for
 the local server, and an offline build can copy it.
+
+A built wheel carries one already prepared (`hatch_build.py` runs `prepare`
+while the wheel is made and ships the folder as `scorekeeper/web-client/`), so
+an installed copy serves at once; a checkout prepares it in the cache on first
+use, saying so with its progress.
 """
 
 from __future__ import annotations
@@ -32,8 +37,8 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -50,6 +55,10 @@ if TYPE_CHECKING:
 FORMAT = 4
 PACKAGE = Path(__file__).resolve().parents[1]
 MANIFEST = "build.json"
+# The client a built wheel carries, prepared when the wheel was made.
+SHIPPED = PACKAGE / "web-client"
+
+Progress = Callable[[str], None]
 
 # -- what the app shows ----------------------------------------------------------
 
@@ -261,7 +270,9 @@ def build_key(icons: Iterable[str], pyodide: bool, assets: Path = ASSETS_DIR) ->
     digest = hashlib.sha256()
     source = source_dir()
     parts = {
-        "source": [str(source), *(_size(source / name) for name in RIVE_FILES)],
+        # what the client is, not where it is installed: a wheel's build and a
+        # checkout with the same Flet share one prepared client
+        "source": [_size(source / name) for name in RIVE_FILES],
         "format": FORMAT,
         "flet-web": _version("flet-web"),
         "fonttools": _version("fonttools"),
@@ -287,13 +298,20 @@ def prepare(
     pyodide: bool = False,
     icons: Iterable[str] | None = None,
     assets: Path = ASSETS_DIR,
+    progress: Progress | None = None,
 ) -> WebClient:
     """The prepared client folder, built first if this combination is new.
 
     Idempotent and safe to call from several processes at once (a file lock;
     the folder appears complete or not at all). `pyodide=True` keeps Flet's
-    Pyodide runtime in the folder, for an offline build."""
+    Pyodide runtime in the folder, for an offline build. An installed copy's
+    own client (SHIPPED) is used when it fits. `progress` hears what a build
+    is doing (nothing when there is nothing to build)."""
     wanted = icons_used() if icons is None else sorted(set(icons))
+    if cache is None and not pyodide and assets == ASSETS_DIR:
+        shipped = shipped_client(wanted)
+        if shipped is not None:
+            return shipped
     root = cache or cache_root()
     key = build_key(wanted, pyodide, assets)
     folder = root / f"client-{key}"
@@ -301,8 +319,23 @@ def prepare(
         root.mkdir(parents=True, exist_ok=True)
         with FileLock(str(root / f".client-{key}.lock")):
             if not (folder / MANIFEST).is_file():
-                _build(folder, key, wanted, pyodide, assets)
+                _build(folder, key, wanted, pyodide, assets, progress or (lambda _text: None))
     return client(folder)
+
+
+def shipped_client(icons: list[str], folder: Path = SHIPPED) -> WebClient | None:
+    """The client prepared when this copy's wheel was built, if it is there and
+    was made from the Flet client installed now, with these icons."""
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    fits = (
+        data.get("format") == FORMAT
+        and data.get("flet_web") == _version("flet-web")
+        and data.get("icons") == icons
+    )
+    return client(folder) if fits else None
 
 
 def lean_fonts(base: str) -> tuple[dict[str, str], dict[str, str]]:
@@ -325,19 +358,24 @@ def client(folder: Path) -> WebClient:
 # -- the build ---------------------------------------------------------------------
 
 
-def _build(folder: Path, key: str, icons: list[str], pyodide: bool, assets: Path) -> None:
+def _build(
+    folder: Path, key: str, icons: list[str], pyodide: bool, assets: Path, progress: Progress
+) -> None:
     source = source_dir()
     if not (source / "index.html").is_file():
         raise WebClientError(f"Flet's web client is missing: no index.html in {source}")
+    progress(f"Preparing the web client in {folder.parent} (once per version; a minute or two)")
     work = Path(tempfile.mkdtemp(prefix=f".client-{key}-", dir=folder.parent))
     try:
+        progress("  copying Flet's client")
         _copy_client(source, work, pyodide)
         for name in RIVE_FILES:
             _without_rive(work / name)
         _copy_app_assets(assets, work)
+        progress("  cutting the fonts to what the app shows")
         fonts = _fonts(source, assets, work, icons)
         _font_manifest(work)
-        files = _compress_all(work)
+        files = _compress_all(work, progress)
         manifest = {
             "key": key,
             "format": FORMAT,
@@ -351,6 +389,7 @@ def _build(folder: Path, key: str, icons: list[str], pyodide: bool, assets: Path
         if folder.exists():
             shutil.rmtree(folder)
         work.rename(folder)
+        progress("  web client ready")
     finally:
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)
@@ -516,11 +555,27 @@ def _compress_one(path: Path, relative: str) -> dict[str, object]:
     return info
 
 
-def _compress_all(work: Path) -> dict[str, dict[str, object]]:
+def _compress_all(
+    work: Path, progress: Progress = lambda _text: None
+) -> dict[str, dict[str, object]]:
     paths = sorted(p for p in work.rglob("*") if p.is_file())
     relatives = [p.relative_to(work).as_posix() for p in paths]
     # biggest first, so the two slow ones start at once
     order = sorted(zip(paths, relatives, strict=True), key=lambda pr: -pr[0].stat().st_size)
+    total = sum(path.stat().st_size for path in paths) or 1
+    done = 0
+    shown = -1
+    results: dict[str, dict[str, object]] = {}
     with ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        results = list(pool.map(lambda pr: _compress_one(*pr), order))
-    return {relative: info for (_p, relative), info in zip(order, results, strict=True)}
+        running = {
+            pool.submit(_compress_one, path, relative): (path, relative) for path, relative in order
+        }
+        for finished in as_completed(running):  # progress by the bytes done so far
+            path, relative = running[finished]
+            results[relative] = finished.result()
+            done += path.stat().st_size
+            percent = done * 100 // total // 10 * 10
+            if percent != shown:
+                shown = percent
+                progress(f"  compressing {len(paths)} files: {percent}%")
+    return {relative: results[relative] for _p, relative in order}

@@ -18,7 +18,7 @@ from scorekeeper.i18n import _
 from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.webclient import prepare
+from scorekeeper.ui.webclient import WebClient, prepare
 from scorekeeper.web.asgi import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
 from scorekeeper.web.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.web.gate import Access, Links, make_web_main
@@ -65,9 +65,10 @@ def web_app(
     hosts: Sequence[str],
     limits: Limits,
     on_startup: Callable[[], None] | None = None,
+    web: WebClient | None = None,
 ) -> ASGIApp:
     """The whole served app: the door, the checks and the prepared web client."""
-    web = prepare()
+    web = web or prepare()
     static = StaticClient(
         web,
         websocket_path=f"/{WS_PATH}",
@@ -147,6 +148,13 @@ def serve(
         store.close()
         raise
     keys = access.keys
+    # Before any link: a checkout's first start prepares the client (minutes),
+    # and says so; an installed copy carries it ready.
+    try:
+        web = prepare(progress=lambda text: print(text, flush=True))
+    except Exception:
+        store.close()
+        raise
     print(_("Spades Scorekeeper: {url}/").format(url=local), flush=True)
     print(_("Games are saved in {folder}").format(folder=store.folder), flush=True)
     print(
@@ -173,7 +181,7 @@ def serve(
         if open_browser:
             webbrowser.open(local + keys.keeper_path())
 
-    app = web_app(store, access, names, limits or Limits(), on_startup=started)
+    app = web_app(store, access, names, limits or Limits(), on_startup=started, web=web)
     cap = connection_cap(open_file_limit())
     server = uvicorn.Server(uvicorn_config(app, bind, port, proxies, max_connections=cap))
     try:
