@@ -5,6 +5,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper.core.blind import blind_bid_problems
 from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import Bidding, RuleSet
 from scorekeeper.errors import Problem, clip
@@ -119,6 +120,16 @@ def variant_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
                     "big_bid_min {value} is more tricks than a {variant} hand has; "
                     "choose 1 to {tricks} or off"
                 ).format(value=rules.big_bid_min, variant=variant.value, tricks=variant.tricks),
+            )
+        )
+    if rules.blind_bid_min > variant.tricks:
+        problems.append(
+            Problem(
+                "rules.blind_bid_min",
+                _(
+                    "blind_bid_min {value} is more tricks than a {variant} hand has; "
+                    "choose 1 to {tricks}"
+                ).format(value=rules.blind_bid_min, variant=variant.value, tricks=variant.tricks),
             )
         )
     return problems
@@ -240,15 +251,8 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                     ).format(name=name, value=clip(shown), max=most),
                 )
             )
-        elif bid.blind and not bid.is_nil:
-            problems.append(
-                Problem(
-                    key,
-                    _(
-                        "{name}: a blind bid of {value} is not allowed: only nil may be bid blind"
-                    ).format(name=name, value=clip(bid.value)),
-                )
-            )
+        elif bid.is_blind_bid:
+            continue  # checked by side, below
         elif bid.blind and not rules.allow_blind_nil:
             problems.append(
                 Problem(
@@ -279,7 +283,10 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                 )
             )
 
-    if rules.min_side_bid and all(isinstance(b, Bid) and _is_count(b.value) for b in hand.bids):
+    whole = all(isinstance(b, Bid) and _is_count(b.value) for b in hand.bids)
+    if whole:
+        problems += blind_bid_problems(game, hand, scores_before)
+    if rules.min_side_bid and whole:
         for side, seats in enumerate(game.variant.sides):
             contract = sum(hand.bids[s].value for s in seats)
             has_nil = any(hand.bids[s].is_nil for s in seats)  # a nil side is exempt
