@@ -544,7 +544,8 @@ NO_BID = "is not a bid: choose 0 (nil) to 13, or blind nil"
             [
                 (
                     "bid.0",
-                    "Ann: blind 4, which this game's rules do not allow (only nil may be bid blind)",
+                    "Ann: blind 4, which this game's rules do not allow "
+                    "(only nil may be bid blind)",
                 )
             ],
         ),
