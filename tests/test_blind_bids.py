@@ -30,6 +30,15 @@ from scorekeeper.core.scoring import score_game
 from scorekeeper.core.stats import game_facts, player_stats
 from scorekeeper.core.validation import hand_problems, variant_rule_problems
 from scorekeeper.errors import InvalidRulesError
+from scorekeeper.ui.text import (
+    MORE_RULE_LABELS,
+    PRESET_LABELS,
+    PRESET_NAMES,
+    bid_label,
+    event_lines,
+    rules_summary,
+    short_bid,
+)
 from tests.factories import PLAYERS
 
 BLIND = RuleSet(blind_bids=True)
@@ -259,3 +268,26 @@ def test_the_presets_for_the_new_rules():
     assert PRESETS["double_on_10"] == RuleSet(big_bid_min=10, big_bid_double=True)
     assert PRESETS["blind_6"] == RuleSet(blind_bids=True)
     assert PRESETS["blind_6"].blind_bid_min == 6 and PRESETS["blind_6"].blind_bid_deficit == 100
+
+
+def test_the_words_for_blind_bids_and_the_new_rules():
+    assert (bid_label(blind_bid(6)), short_bid(blind_bid(6))) == ("Blind 6", "B6")
+    assert (bid_label(BLIND_NIL), short_bid(BLIND_NIL)) == ("Blind nil", "BN")
+    game = Game(
+        Variant.PARTNERSHIP,
+        ("Ana", "Bo", "Cy", "Di"),
+        0,
+        ANY_TIME,
+        (Hand((blind_bid(3), Bid(4), blind_bid(3), Bid(3)), (3, 4, 2, 4)),),
+    )
+    lines = [
+        line.replace("\u2068", "").replace("\u2069", "")
+        for line in event_lines(game, score_game(game), 0)
+    ]
+    assert lines == ["Ana + Cy: blind 6 set, 5 of 6, -120", "Bo + Di: contract made, 8 of 7"]
+    overrides = RuleSet(failed_nil_tricks=FailedNilTricks.IGNORED, blind_bids=True).overrides()
+    assert rules_summary(overrides) == (
+        "a failed nil's tricks: count for nothing, blind bids allowed: yes"
+    )
+    assert set(PRESETS) == set(PRESET_LABELS) == set(PRESET_NAMES)
+    assert set(MORE_RULE_LABELS) <= set(RuleSet().to_dict(everything=True))
