@@ -73,8 +73,8 @@ def test_partners_bid_blind_together_or_not_at_all():
     assert found == [
         (
             "side.0",
-            "Alex + Charlie: Alex bid blind 4 but Charlie bid 3 after seeing the cards; "
-            "partners bid blind together or not at all",
+            "Alex + Charlie: a blind bid (Alex: 4) beside a bid made after seeing the cards "
+            "(Charlie: 3); partners bid blind together or not at all",
         )
     ]
 
@@ -132,8 +132,8 @@ def test_every_blind_problem_at_once():
     assert found == [
         (
             "side.0",
-            "Alex + Charlie: Alex bid blind 4 but Charlie bid 3 after seeing the cards; "
-            "partners bid blind together or not at all",
+            "Alex + Charlie: a blind bid (Alex: 4) beside a bid made after seeing the cards "
+            "(Charlie: 3); partners bid blind together or not at all",
         ),
         (
             "side.1",

@@ -53,8 +53,9 @@ def blind_bid_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> 
                 Problem(
                     key,
                     _(
-                        "{names}: {blind} bid blind {blind_value} but {seen} bid {seen_value} "
-                        "after seeing the cards; partners bid blind together or not at all"
+                        "{names}: a blind bid ({blind}: {blind_value}) beside a bid made after "
+                        "seeing the cards ({seen}: {seen_value}); partners bid blind together "
+                        "or not at all"
                     ).format(
                         names=names,
                         blind=game.players[blind[0]],
