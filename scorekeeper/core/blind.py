@@ -4,7 +4,8 @@ and the checks a hand's blind bids must pass (every problem at once)."""
 
 from collections.abc import Sequence
 
-from scorekeeper.core.model import Bid, Game, Hand
+from scorekeeper.core.model import Bid, Game, Hand, Variant
+from scorekeeper.core.rules import RuleSet
 from scorekeeper.errors import Problem
 from scorekeeper.i18n import _
 
@@ -16,6 +17,21 @@ def is_blind_contract(bids: Sequence[Bid]) -> bool:
     bidding nil bid blind (a nil or blind nil beside them is scored as usual)."""
     contract_bids = [b for b in bids if not b.is_nil]
     return bool(contract_bids) and all(b.blind for b in contract_bids)
+
+
+def blind_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
+    """A smallest blind contract the variant's hands cannot reach."""
+    if rules.blind_bid_min <= variant.tricks:
+        return []
+    return [
+        Problem(
+            "rules.blind_bid_min",
+            _(
+                "blind_bid_min {value} is more tricks than a {variant} hand has; "
+                "choose 1 to {tricks}"
+            ).format(value=rules.blind_bid_min, variant=variant.value, tricks=variant.tricks),
+        )
+    ]
 
 
 def blind_bid_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[Problem]:

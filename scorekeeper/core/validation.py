@@ -5,7 +5,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.core.blind import blind_bid_problems
+from scorekeeper.core.blind import blind_bid_problems, blind_rule_problems
 from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import Bidding, RuleSet
 from scorekeeper.errors import Problem, clip
@@ -122,17 +122,7 @@ def variant_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
                 ).format(value=rules.big_bid_min, variant=variant.value, tricks=variant.tricks),
             )
         )
-    if rules.blind_bid_min > variant.tricks:
-        problems.append(
-            Problem(
-                "rules.blind_bid_min",
-                _(
-                    "blind_bid_min {value} is more tricks than a {variant} hand has; "
-                    "choose 1 to {tricks}"
-                ).format(value=rules.blind_bid_min, variant=variant.value, tricks=variant.tricks),
-            )
-        )
-    return problems
+    return problems + blind_rule_problems(variant, rules)
 
 
 def setup_problems(
