@@ -149,7 +149,9 @@ def test_every_blind_problem_at_once():
 
 def test_a_blind_bid_above_the_tricks_is_no_bid():
     found = problems(ANY_TIME, (blind_bid(14), Bid(0), Bid(0), Bid(0)), (13, 0, 0, 0))
-    assert found[0] == ("bid.0", "Alex: 14 is not a bid: choose 0 (nil) to 13, or blind nil")
+    assert found == [("bid.0", "Alex: blind 14 is not a bid: a blind bid is 1 to 13 tricks")]
+    found = problems(RuleSet(), (Bid(-2, blind=True), Bid(0), Bid(0), Bid(0)), (13, 0, 0, 0))
+    assert found == [("bid.0", "Alex: blind -2 is not a bid: a blind bid is 1 to 13 tricks")]
 
 
 def test_the_new_rules_say_what_they_take():

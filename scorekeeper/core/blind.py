@@ -36,13 +36,26 @@ def blind_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
 
 def blind_bid_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[Problem]:
     """What the rules refuse in `hand`'s blind bids (`hand` has a whole Bid
-    with a whole value for every seat): any blind bid when blind bids are off;
-    otherwise, by side, a blind bid beside a seen one, a blind contract under
-    `blind_bid_min`, and a blind contract of a side that does not trail by
-    `blind_bid_deficit`."""
+    with a whole value for every seat): a blind bid out of range; any blind
+    bid when blind bids are off; otherwise, by side, a blind bid beside a
+    seen one, a blind contract under `blind_bid_min`, and a blind contract of
+    a side that does not trail by `blind_bid_deficit`."""
     rules = game.rules
     if not any(b.is_blind_bid for b in hand.bids):
         return []
+    most = game.variant.tricks
+    out_of_range = [
+        Problem(
+            f"bid.{seat}",
+            _("{name}: blind {value} is not a bid: a blind bid is 1 to {max} tricks").format(
+                name=game.players[seat], value=bid.value, max=most
+            ),
+        )
+        for seat, bid in enumerate(hand.bids)
+        if bid.is_blind_bid and not 1 <= bid.value <= most
+    ]
+    if out_of_range:
+        return out_of_range
     if not rules.blind_bids:
         return [
             Problem(

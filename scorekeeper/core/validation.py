@@ -231,6 +231,8 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
     for seat, bid in enumerate(hand.bids):
         name = game.players[seat]
         key = f"bid.{seat}"
+        if isinstance(bid, Bid) and bid.is_blind_bid and _is_count(bid.value):
+            continue  # a blind bid: checked with its side's (blind.py)
         if not isinstance(bid, Bid) or not _is_count(bid.value) or not 0 <= bid.value <= most:
             shown = bid.value if isinstance(bid, Bid) else bid
             problems.append(
@@ -241,8 +243,6 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                     ).format(name=name, value=clip(shown), max=most),
                 )
             )
-        elif bid.is_blind_bid:
-            continue  # checked by side, below
         elif bid.blind and not rules.allow_blind_nil:
             problems.append(
                 Problem(
