@@ -32,8 +32,10 @@ from scorekeeper.core.validation import hand_problems, variant_rule_problems
 from scorekeeper.errors import InvalidRulesError
 from scorekeeper.ui.text import (
     MORE_RULE_LABELS,
+    PRESET_EXPLANATIONS,
     PRESET_LABELS,
     PRESET_NAMES,
+    RULE_EXPLANATIONS,
     bid_label,
     event_lines,
     rules_summary,
@@ -293,3 +295,5 @@ def test_the_words_for_blind_bids_and_the_new_rules():
     )
     assert set(PRESETS) == set(PRESET_LABELS) == set(PRESET_NAMES)
     assert set(MORE_RULE_LABELS) <= set(RuleSet().to_dict(everything=True))
+    assert set(RULE_EXPLANATIONS) <= set(MORE_RULE_LABELS)
+    assert set(PRESET_EXPLANATIONS) == {"bags_cancel", "double_on_10", "blind_6"}
