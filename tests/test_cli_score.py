@@ -110,3 +110,47 @@ def test_score_refuses_suicide_in_a_solo_game_naming_the_rule():
     result = run("score", "-", stdin=json.dumps(record))
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "suicide bidding needs partners" in result.stderr
+
+
+BLIND_RECORD = {
+    "format": "spades-score/1",
+    "players": ["Ana", "Bo", "Cy", "Di"],
+    "rules": {"blind_bids": True, "blind_bid_deficit": None},
+    "hands": [{"bids": [{"blind": 4}, 3, {"blind": 3}, 2], "tricks": [4, 3, 4, 2]}],
+}
+
+
+def test_score_json_says_which_contract_was_blind():
+    result = run("score", "--json", "-", stdin=json.dumps(BLIND_RECORD))
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    ours, theirs = out["hands"][0]["sides"]
+    assert (ours["blind"], ours["contract"], ours["made"]) == (True, 7, True)
+    assert (ours["contract_points"], ours["bag_points"], ours["points"]) == (140, 1, 141)
+    assert (theirs["blind"], theirs["points"]) == (False, 50)
+    assert [s["score"] for s in out["sides"]] == [141, 50]
+    assert out["rules"]["blind_bids"] is True and out["rules"]["blind_bid_deficit"] is None
+
+
+def test_score_text_says_each_hand_in_words():
+    result = run("score", "--text", "-", stdin=json.dumps(BLIND_RECORD))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "Hand 1",
+        "  Ana + Cy: blind 7 made, 8 of 7, +140",
+        "  Bo + Di: contract made, 5 of 5",
+        "  Ana + Cy: +141 this hand, 141 in all",
+        "  Bo + Di: +50 this hand, 50 in all",
+        "Ana + Cy: 141",
+        "Bo + Di: 50",
+    ]
+
+
+def test_a_refused_blind_bid_is_one_error_line():
+    record = {**BLIND_RECORD, "rules": {"blind_bids": True}}
+    result = run("score", "-", stdin=json.dumps(record))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        "error: hand 1: Ana + Cy: a blind contract needs the side to trail by 100 or more; "
+        "it does not trail (0 against 0)"
+    )

@@ -259,7 +259,10 @@ def test_an_unknown_rule_lists_the_known_ones():
     [(field, message)] = refused({"colour": 1})
     assert field == "rules.colour"
     assert message.startswith(f"unknown house rule 'colour'; known rules: {known}, mercy")
-    assert message.endswith("overtrick_points, max_hands, bidding")
+    assert message.endswith(
+        "overtrick_points, max_hands, bidding, big_bid_double, blind_bids, blind_bid_min, "
+        "blind_bid_deficit"
+    )
 
 
 def test_each_kind_of_rule_says_what_it_takes():
@@ -274,7 +277,7 @@ def test_each_kind_of_rule_says_what_it_takes():
     ) == [
         (
             "rules.failed_nil_tricks",
-            "failed_nil_tricks must be one of bags, count_for_partner, got 'keep'",
+            "failed_nil_tricks must be one of bags, count_for_partner, ignored, got 'keep'",
         ),
         ("rules.bidding", "bidding must be one of standard, suicide, got 'wild'"),
         ("rules.allow_nil", "allow_nil must be true or false, got 1"),
@@ -538,7 +541,13 @@ NO_BID = "is not a bid: choose 0 (nil) to 13, or blind nil"
             (Bid(4, blind=True), Bid(3), Bid(3), Bid(3)),
             (4, 3, 3, 3),
             [0, 0],
-            [("bid.0", "Ann: a blind bid of 4 is not allowed: only nil may be bid blind")],
+            [
+                (
+                    "bid.0",
+                    "Ann: blind 4, which this game's rules do not allow "
+                    "(only nil may be bid blind)",
+                )
+            ],
         ),
         (
             RuleSet(allow_blind_nil=False, allow_nil=False),

@@ -8,10 +8,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.core.game import add_hand, remove_hand, replace_hand, undo_last_hand
-from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant, blind_bid
 from scorekeeper.core.record import game_from_record, game_to_record
 from scorekeeper.core.rules import Bidding, FailedNilTricks, RuleSet
 from scorekeeper.core.scoring import EventKind, Status, score_game
+from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import GameOverError, InvalidHandError
 
 ENDINGS = {EventKind.GAME_WON, EventKind.MERCY, EventKind.HAND_LIMIT}
@@ -33,6 +34,10 @@ def rule_sets(variant: Variant) -> st.SearchStrategy[RuleSet]:
         overtrick_points=st.sampled_from([0, 1]),
         max_hands=st.sampled_from([None, 1, 5]),
         bidding=st.sampled_from(list(Bidding) if variant.partnership else [Bidding.STANDARD]),
+        big_bid_double=st.booleans(),
+        blind_bids=st.booleans(),
+        blind_bid_min=st.sampled_from([1, 6, 7]),
+        blind_bid_deficit=st.sampled_from([None, 0, 100]),
     )
 
 
@@ -66,15 +71,32 @@ RULES = {v: rule_sets(v) for v in Variant}
 SUICIDE_NIL_SEAT = st.sampled_from([0, 1])  # which partner of a side bids nil
 
 
+def _blind(bids: list[Bid], seats: tuple[int, ...], smallest: int, most: int) -> None:
+    """Make a side's contract blind, at least `smallest` (when it has one)."""
+    bidders = [s for s in seats if not bids[s].is_nil]
+    if not bidders:
+        return
+    short = smallest - sum(bids[s].value for s in bidders)
+    if short > 0:
+        bids[bidders[0]] = Bid(min(most, bids[bidders[0]].value + short))
+    for seat in bidders:
+        bids[seat] = blind_bid(bids[seat].value)
+
+
 @st.composite
 def hands(draw, variant, rules):
-    """A hand the rules allow: in suicide, one nil bidder per side."""
+    """A hand the rules allow, but for a blind bid's deficit: in suicide, one
+    nil bidder per side; with blind bids, some sides bid blind."""
     seat_bids = [draw(VARIANT_BIDS[variant]) for _ in range(variant.player_count)]
     if rules.bidding is Bidding.SUICIDE:
         for seats in variant.sides:
             nil_seat = seats[draw(SUICIDE_NIL_SEAT)]
             for seat in seats:
                 seat_bids[seat] = draw(nils if seat == nil_seat else CONTRACT_BIDS[variant])
+    if rules.blind_bids:
+        for seats in variant.sides:
+            if draw(st.booleans()):
+                _blind(seat_bids, seats, rules.blind_bid_min, variant.tricks)
     adjustments = draw(ADJUSTMENTS[variant])
     return Hand(tuple(seat_bids), draw(TRICKS[variant]), tuple(adjustments))
 
@@ -86,13 +108,17 @@ def games(draw):
     rules = draw(RULES[variant])
     players = tuple(f"P{i}" for i in range(n))
     count = draw(st.integers(0, 30))
-    drawn = tuple(draw(hands(variant, rules)) for _ in range(count))
-    game = Game(variant, players, draw(st.integers(0, n - 1)), rules, drawn)
-    try:
-        score_game(game)
-    except GameOverError as over:  # keep the hands up to the win
-        assert over.hand_number is not None
-        game = replace(game, hands=drawn[: over.hand_number - 1])
+    game = Game(variant, players, draw(st.integers(0, n - 1)), rules)
+    for _ in range(count):
+        hand = draw(hands(variant, rules))
+        score = score_game(game)
+        if score.status is Status.FINISHED:  # keep the hands up to the win
+            break
+        if hand_problems(game, hand, [t.score for t in score.sides]):  # not behind enough
+            hand = replace(
+                hand, bids=tuple(Bid(b.value) if b.is_blind_bid else b for b in hand.bids)
+            )
+        game = replace(game, hands=(*game.hands, hand))
     return game
 
 
@@ -132,8 +158,24 @@ def test_a_hands_points_are_what_its_lines_show(game):
             over = sh.tricks_toward - sh.contract if sh.made else 0
             assert sh.bags == over + sh.nil_bags
             assert sh.bag_points == sh.bags * rules.overtrick_points
-            contract_value = rules.big_bid_points if sh.big_bid else 10 * sh.contract
+            bids = [game.hands[h.index].bids[s] for s in game.variant.sides[sh.side]]
+            contract_bids = [b for b in bids if not b.is_nil]
+            assert sh.blind == (bool(contract_bids) and all(b.blind for b in contract_bids))
+            assert not (sh.blind and sh.big_bid)
+            if sh.blind or (sh.big_bid and rules.big_bid_double):
+                contract_value = 20 * sh.contract
+            elif sh.big_bid:
+                contract_value = rules.big_bid_points
+            else:
+                contract_value = 10 * sh.contract
             assert abs(sh.contract_points) == (contract_value if sh.contract else 0)
+            nil_tricks = sum(n.tricks for n in sh.nils)
+            if rules.failed_nil_tricks is FailedNilTricks.IGNORED:
+                assert sh.nil_bags == 0
+            elif rules.failed_nil_tricks is FailedNilTricks.BAGS or not sh.contract:
+                assert sh.nil_bags == nil_tricks
+            else:
+                assert sh.nil_bags == 0
             assert sh.adjustments == tuple(a for a in adjusted if a.side == sh.side)
             assert sh.points == (
                 sh.contract_points
@@ -226,8 +268,13 @@ def test_every_invalid_hand_is_rejected_with_a_message(game, data):
     n = game.variant.player_count
     hand = data.draw(hands(game.variant, game.rules))
     seat = data.draw(st.integers(0, n - 1))
-    breakage = data.draw(st.sampled_from(["bid", "tricks", "total", "count", "adjustment"]))
-    if breakage == "bid":
+    breakage = data.draw(
+        st.sampled_from(["bid", "tricks", "total", "count", "adjustment", "blind"])
+    )
+    if breakage == "blind" and not game.rules.blind_bids:  # refused while the rule is off
+        bad_bid = blind_bid(data.draw(st.integers(1, game.variant.tricks)))
+        hand = replace(hand, bids=(*hand.bids[:seat], bad_bid, *hand.bids[seat + 1 :]))
+    elif breakage in ("bid", "blind"):
         top = game.variant.tricks
         bad = data.draw(st.sampled_from([top + 1, 99, -1]))
         hand = replace(hand, bids=(*hand.bids[:seat], Bid(bad), *hand.bids[seat + 1 :]))
@@ -260,6 +307,7 @@ def test_each_side_scores_at_most_what_a_hands_tricks_allow(game):
     top = game.variant.tricks
     for h in score_game(game).hands:
         for sh in h.sides:
-            contract = max(10 * top, rules.big_bid_points if rules.big_bid_min else 0)
+            doubled = rules.blind_bids or rules.big_bid_double
+            contract = max((20 if doubled else 10) * top, rules.big_bid_points)
             ceiling = contract + top + 2 * max(rules.nil_bonus, rules.blind_nil_bonus)
             assert sh.points - sh.adjustment_points <= ceiling

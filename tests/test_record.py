@@ -146,7 +146,17 @@ FIRST = GOOD["hands"][0]
         (
             {**GOOD, "hands": [{**FIRST, "bids": ["nol", 3, 3, 3]}]},
             "hand 1: bid 'nol' is not a bid: use a whole number 0-13 (0-17 in cutthroat), "
-            '"nil" or "blind_nil"',
+            '"nil", "blind_nil" or a blind bid such as {"blind": 6}',
+        ),
+        (
+            {**GOOD, "hands": [{**FIRST, "bids": [{"blind": 0}, 3, 3, 3]}]},
+            "hand 1: blind bid {'blind': 0} is not a bid: a blind bid is a whole number of "
+            'tricks from 1, {"blind": 6}; a blind nil is "blind_nil"',
+        ),
+        (
+            {**GOOD, "hands": [{**FIRST, "bids": [{"blind": 6, "seen": True}, 3, 3, 3]}]},
+            "hand 1: bid {'blind': 6, 'seen': True} is not a bid: use a whole number 0-13 "
+            '(0-17 in cutthroat), "nil", "blind_nil" or a blind bid such as {"blind": 6}',
         ),
     ],
 )

@@ -79,6 +79,12 @@ def cmd_score(args: argparse.Namespace) -> int:
     from scorekeeper.core.scoring import score_game
 
     game = game_from_record(_read_json(args.file))
+    if args.text:
+        from scorekeeper.commands.score_text import score_text
+
+        for line in score_text(game, score_game(game)):
+            print(printable(line))
+        return 0
     json.dump(score_report(game, score_game(game)), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
@@ -455,7 +461,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     score = sub.add_parser("score", help=_("score a spades-score/1 game record, print JSON"))
     score.add_argument("file", help=_("the record's path, or - for standard input"))
-    score.set_defaults(func=cmd_score)
+    shape = score.add_mutually_exclusive_group()
+    shape.add_argument(
+        "--json", action="store_false", dest="text", help=_("print JSON (the default)")
+    )
+    shape.add_argument(
+        "--text", action="store_true", help=_("print each hand in words instead of JSON")
+    )
+    score.set_defaults(func=cmd_score, text=False)
 
     sub.add_parser("where", help=_("print the data folder")).set_defaults(func=cmd_where)
 

@@ -11,9 +11,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from scorekeeper.core.model import Adjustment, Game
+from scorekeeper.core.model import Adjustment, Bid, Game
 from scorekeeper.core.record import (
     bid_to_json,
     game_from_record,
@@ -198,6 +198,13 @@ def safe_cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def bid_cell(bid: Bid) -> int | str:
+    """A bid in a CSV cell: as in a record, and a blind bid "blind 6"."""
+    if bid.is_blind_bid:
+        return f"blind {bid.value}"
+    return cast(int | str, bid_to_json(bid))
+
+
 def _side_cells(sides: Sequence[SideHand]) -> list[int]:
     return [v for sh in sides for v in (sh.points, sh.score, sh.carried_bags)]
 
@@ -227,7 +234,7 @@ def export_csv(games: Sequence[SavedGame]) -> str:
                     result.index + 1,
                     safe_cell(game.players[result.dealer]),
                     *players,
-                    *(bid_to_json(b) for b in hand.bids),
+                    *(bid_cell(b) for b in hand.bids),
                     *pad,
                     *hand.tricks,
                     *pad,

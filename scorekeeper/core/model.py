@@ -53,7 +53,8 @@ _PLAYERS = {
 
 @dataclass(frozen=True)
 class Bid:
-    """A number of tricks; 0 is nil. `blind` only goes with nil (blind nil)."""
+    """A number of tricks; 0 is nil. `blind`: bid before looking at the cards,
+    a blind nil with 0, a blind bid ("blind 6", a house rule) with more."""
 
     value: int
     blind: bool = False
@@ -62,9 +63,23 @@ class Bid:
     def is_nil(self) -> bool:
         return self.value == 0
 
+    @property
+    def is_blind_nil(self) -> bool:
+        return self.blind and self.value == 0
+
+    @property
+    def is_blind_bid(self) -> bool:
+        """A blind contract bid: tricks promised unseen (never nil)."""
+        return self.blind and self.value != 0
+
 
 NIL = Bid(0)
 BLIND_NIL = Bid(0, blind=True)
+
+
+def blind_bid(value: int) -> Bid:
+    """A bid of `value` tricks made before looking at the cards."""
+    return Bid(value, blind=True)
 
 
 @dataclass(frozen=True)

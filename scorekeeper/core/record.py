@@ -6,6 +6,8 @@
      "hands": [{"bids": [4, 3, "nil", "blind_nil"], "tricks": [5, 4, 0, 4],
                 "adjustments": [{"side": 1, "points": -30, "reason": "renege"}]}]}
 
+A blind bid (a house rule) is {"blind": 6}.
+
 Parsing checks structure and types; `score_game` then checks the play itself.
 """
 
@@ -13,7 +15,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant, blind_bid
 from scorekeeper.core.rules import rules_from_dict
 from scorekeeper.core.scoring import score_game
 from scorekeeper.core.validation import clean_team_names, setup_problems, team_name_problems
@@ -21,7 +23,12 @@ from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
 from scorekeeper.i18n import _, ngettext
 
 FORMAT = "spades-score/1"
+BidJSON = int | str | dict[str, int]  # 4, "nil", "blind_nil", {"blind": 6}
 MAX_HANDS = 2_000  # far beyond any real game; stops hostile files early
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def bid_from_json(raw: Any) -> Bid:
@@ -29,17 +36,29 @@ def bid_from_json(raw: Any) -> Bid:
         return NIL
     if raw == "blind_nil":
         return BLIND_NIL
-    if isinstance(raw, int) and not isinstance(raw, bool):
+    if _is_whole(raw):
         return Bid(raw)  # the range is checked with the hand
+    if isinstance(raw, Mapping) and list(raw) == ["blind"]:
+        value = raw["blind"]
+        if _is_whole(value) and value >= 1:
+            return blind_bid(value)  # the top of the range is checked with the hand
+        raise ValueError(
+            _(
+                "blind bid {value!r} is not a bid: a blind bid is a whole number of tricks "
+                'from 1, {{"blind": 6}}; a blind nil is "blind_nil"'
+            ).format(value=clip(raw))
+        )
     raise ValueError(
         _(
             "bid {value!r} is not a bid: use a whole number 0-13 (0-17 in cutthroat), "
-            '"nil" or "blind_nil"'
+            '"nil", "blind_nil" or a blind bid such as {{"blind": 6}}'
         ).format(value=clip(raw))
     )
 
 
-def bid_to_json(bid: Bid) -> int | str:
+def bid_to_json(bid: Bid) -> BidJSON:
+    if bid.is_blind_bid:
+        return {"blind": bid.value}
     if bid.blind:
         return "blind_nil"
     return "nil" if bid.is_nil else bid.value

@@ -13,6 +13,7 @@ def _side_hand(sh: SideHand) -> dict[str, Any]:
         "made": sh.made,
         "contract_points": sh.contract_points,
         "big_bid": sh.big_bid,
+        "blind": sh.blind,
         "bags": sh.bags,
         "bag_points": sh.bag_points,
         "nils": [

@@ -15,6 +15,7 @@ class FailedNilTricks(StrEnum):
 
     BAGS = "bags"  # always bags for the side, never toward the partner's contract
     COUNT_FOR_PARTNER = "count_for_partner"  # help the partner's contract, bags above it
+    IGNORED = "ignored"  # neither help the partner nor count as bags
 
 
 class Bidding(StrEnum):
@@ -44,17 +45,22 @@ class RuleSet:
     overtrick_points: int = 1  # what a bag scores: 1, or 0 where bags only count
     max_hands: int | None = None  # the game ends after this many hands
     bidding: Bidding = Bidding.STANDARD
+    big_bid_double: bool = False  # a big bid scores +/-20 x contract instead
+    blind_bids: bool = False  # a side may bid its contract blind ("blind 6")
+    blind_bid_min: int = 6  # the smallest blind contract of a side
+    blind_bid_deficit: int | None = 100  # blind only when trailing by this much
 
     def to_dict(self, everything: bool = False) -> dict[str, Any]:
-        """Every rule; the rules added later only when one of them is not its
-        default (or `everything`), so a record that uses none of them reads as
-        it always did."""
+        """Every rule; each group of rules added later only when one of them is
+        not its default (or `everything`), so a record that uses none of them
+        reads exactly as it did before they existed."""
         data = asdict(self)
         data["failed_nil_tricks"] = self.failed_nil_tricks.value
         data["bidding"] = self.bidding.value
-        if not everything and all(data[name] == _DEFAULTS[name] for name in LATER_RULES):
-            for name in LATER_RULES:
-                del data[name]
+        for group in LATER_RULE_GROUPS:
+            if not everything and all(data[name] == _DEFAULTS[name] for name in group):
+                for name in group:
+                    del data[name]
         return data
 
     def overrides(self) -> dict[str, Any]:
@@ -63,8 +69,10 @@ class RuleSet:
 
 
 RULE_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
-# Rules added after the first records were written.
+# Rules added after the first records were written, in the groups they came in.
 LATER_RULES = ("big_bid_min", "big_bid_points", "overtrick_points", "max_hands", "bidding")
+BIG_AND_BLIND_RULES = ("big_bid_double", "blind_bids", "blind_bid_min", "blind_bid_deficit")
+LATER_RULE_GROUPS = (LATER_RULES, BIG_AND_BLIND_RULES)
 _DEFAULTS: dict[str, Any] = {
     f.name: f.default.value if isinstance(f.default, StrEnum) else f.default
     for f in fields(RuleSet)
@@ -84,8 +92,10 @@ INT_RULES: dict[str, tuple[int, int, bool]] = {
     "big_bid_points": (1, 100_000, False),
     "overtrick_points": (0, 1, False),
     "max_hands": (1, 2_000, True),
+    "blind_bid_min": (1, 17, False),  # and at most the variant's tricks per hand
+    "blind_bid_deficit": (0, 100_000, True),
 }
-_BOOLS = ("allow_nil", "allow_blind_nil")
+_BOOLS = ("allow_nil", "allow_blind_nil", "big_bid_double", "blind_bids")
 
 
 def rules_from_dict(data: Mapping[str, Any] | None, base: RuleSet | None = None) -> RuleSet:
@@ -173,6 +183,9 @@ PRESETS: dict[str, RuleSet] = {
     "no_bags": RuleSet(overtrick_points=0),  # bags counted, never scored
     "suicide": RuleSet(bidding=Bidding.SUICIDE),  # partnerships only
     "ten_hands": RuleSet(max_hands=10),  # an evening's league game
+    "bags_cancel": RuleSet(bag_penalty=110),  # "110": the 10 bags' points go too
+    "double_on_10": RuleSet(big_bid_min=10, big_bid_double=True),  # 10 for 200, 11 for 220
+    "blind_6": RuleSet(blind_bids=True),  # blind 6 or more when 100 behind
 }
 
 

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scorekeeper.core.blind import BLIND_FACTOR, is_blind_contract
 from scorekeeper.core.model import Adjustment, Game, Hand
 from scorekeeper.core.rules import FailedNilTricks, RuleSet
 from scorekeeper.core.validation import hand_problems, variant_rule_problems
@@ -68,7 +69,8 @@ class SideHand:
     points: int  # the hand's total
     score: int  # running score after this hand
     carried_bags: int  # bags carried after penalties
-    big_bid: bool = False  # the contract was a big bid (scored +/-big_bid_points)
+    big_bid: bool = False  # the contract was a big bid (+/-big_bid_points, or doubled)
+    blind: bool = False  # a blind contract ("blind 6"): +/-20 x contract, never a big bid
     bag_points: int = 0  # what the bags scored: bags x overtrick_points
     adjustments: tuple[Adjustment, ...] = ()  # this side's, in the hand's order
 
@@ -132,16 +134,17 @@ def score_side(
     nil_bags = 0
     if rules.failed_nil_tricks is FailedNilTricks.COUNT_FOR_PARTNER and contract > 0:
         toward += nil_tricks
-    else:
+    elif rules.failed_nil_tricks is not FailedNilTricks.IGNORED:
         nil_bags = nil_tricks  # a nil bidder's tricks never help the partner
     bags = nil_bags
 
     made: bool | None = None
     contract_points = 0
-    big = rules.big_bid_min is not None and contract >= rules.big_bid_min
+    blind = is_blind_contract([hand.bids[seat] for seat in seats])
+    big = not blind and rules.big_bid_min is not None and contract >= rules.big_bid_min
     if contract > 0:
         made = toward >= contract
-        value = rules.big_bid_points if big else 10 * contract
+        value = contract_value(rules, contract, big=big, blind=blind)
         if made:
             contract_points = value
             bags += toward - contract
@@ -172,9 +175,18 @@ def score_side(
         score=score_before + points,
         carried_bags=carried,
         big_bid=big,  # (a big bid is at least 1: never a side of nil bidders)
+        blind=blind,
         bag_points=bag_points,
         adjustments=adjustments,
     )
+
+
+def contract_value(rules: RuleSet, contract: int, *, big: bool, blind: bool) -> int:
+    """What a made contract scores (a set one loses as much): 10 a trick bid;
+    a blind contract or a doubled big bid 20 a trick; a big bid big_bid_points."""
+    if blind or (big and rules.big_bid_double):
+        return BLIND_FACTOR * contract
+    return rules.big_bid_points if big else 10 * contract
 
 
 def decide(scores: Sequence[int], rules: RuleSet, hands: int = 0) -> tuple[int | None, bool, bool]:

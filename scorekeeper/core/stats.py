@@ -27,6 +27,9 @@ class SeatFacts:
     nils_made: int
     blind_nils: int
     blind_nils_made: int
+    # added with blind bids: facts kept before them read as none
+    blind_bids_made: int = 0  # hands the player bid blind and the side made it
+    blind_bids_set: int = 0
 
 
 @dataclass(frozen=True)
@@ -53,17 +56,23 @@ def game_facts(game: Game, score: GameScore) -> GameFacts:
         bids = [h.bids[seat] for h in game.hands]
         taken = [h.tricks[seat] for h in game.hands]
         nils = [t for b, t in zip(bids, taken, strict=True) if b.is_nil and not b.blind]
-        blinds = [t for b, t in zip(bids, taken, strict=True) if b.blind]
+        blinds = [t for b, t in zip(bids, taken, strict=True) if b.is_blind_nil]
+        side = game.variant.side_of(seat)
+        blind_made = [
+            h.sides[side].made for b, h in zip(bids, score.hands, strict=True) if b.is_blind_bid
+        ]
         seats.append(
             SeatFacts(
                 name=name,
-                side=game.variant.side_of(seat),
+                side=side,
                 bids=sum(b.value for b in bids if not b.is_nil),
                 bid_hands=sum(not b.is_nil for b in bids),
                 nils=len(nils),
                 nils_made=nils.count(0),
                 blind_nils=len(blinds),
                 blind_nils_made=blinds.count(0),
+                blind_bids_made=blind_made.count(True),
+                blind_bids_set=blind_made.count(False),
             )
         )
     sides = []
@@ -127,6 +136,8 @@ class PlayerStats:
     nils_made: int = 0
     blind_nils: int = 0
     blind_nils_made: int = 0
+    blind_bids_made: int = 0  # blind contract bids ("blind 6") the side made
+    blind_bids_set: int = 0
     # of the above, games where the player was a side alone (two-player,
     # cutthroat, solo): there a win is the player's own
     alone: int = 0
@@ -169,6 +180,14 @@ class PlayerStats:
     def blind_nil_rate(self) -> float | None:
         return _rate(self.blind_nils_made, self.blind_nils)
 
+    @property
+    def blind_bids(self) -> int:
+        return self.blind_bids_made + self.blind_bids_set
+
+    @property
+    def blind_bid_rate(self) -> float | None:
+        return _rate(self.blind_bids_made, self.blind_bids)
+
 
 @dataclass
 class PairStats:
@@ -206,7 +225,9 @@ PLAYER_COUNTS = (
     "nils_made",
     "blind_nils",
     "blind_nils_made",
-    "alone",  # added later: a kept tally without them is counted again
+    "blind_bids_made",  # added later: a kept tally without them is counted again
+    "blind_bids_set",
+    "alone",
     "alone_finished",
     "alone_wins",
 )
@@ -273,6 +294,8 @@ def tally(facts: Iterable[GameFacts]) -> Tally:
                     seat.nils_made,
                     seat.blind_nils,
                     seat.blind_nils_made,
+                    seat.blind_bids_made,
+                    seat.blind_bids_set,
                     alone,
                     alone * finished,
                     alone * won[seat.side],

@@ -5,6 +5,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper.core.blind import blind_bid_problems, blind_rule_problems
 from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import Bidding, RuleSet
 from scorekeeper.errors import Problem, clip
@@ -121,7 +122,7 @@ def variant_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
                 ).format(value=rules.big_bid_min, variant=variant.value, tricks=variant.tricks),
             )
         )
-    return problems
+    return problems + blind_rule_problems(variant, rules)
 
 
 def setup_problems(
@@ -230,6 +231,8 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
     for seat, bid in enumerate(hand.bids):
         name = game.players[seat]
         key = f"bid.{seat}"
+        if isinstance(bid, Bid) and bid.is_blind_bid and _is_count(bid.value):
+            continue  # a blind bid: checked with its side's (blind.py)
         if not isinstance(bid, Bid) or not _is_count(bid.value) or not 0 <= bid.value <= most:
             shown = bid.value if isinstance(bid, Bid) else bid
             problems.append(
@@ -238,15 +241,6 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                     _(
                         "{name}: {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
                     ).format(name=name, value=clip(shown), max=most),
-                )
-            )
-        elif bid.blind and not bid.is_nil:
-            problems.append(
-                Problem(
-                    key,
-                    _(
-                        "{name}: a blind bid of {value} is not allowed: only nil may be bid blind"
-                    ).format(name=name, value=clip(bid.value)),
                 )
             )
         elif bid.blind and not rules.allow_blind_nil:
@@ -279,7 +273,10 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                 )
             )
 
-    if rules.min_side_bid and all(isinstance(b, Bid) and _is_count(b.value) for b in hand.bids):
+    whole = all(isinstance(b, Bid) and _is_count(b.value) for b in hand.bids)
+    if whole:
+        problems += blind_bid_problems(game, hand, scores_before)
+    if rules.min_side_bid and whole:
         for side, seats in enumerate(game.variant.sides):
             contract = sum(hand.bids[s].value for s in seats)
             has_nil = any(hand.bids[s].is_nil for s in seats)  # a nil side is exempt

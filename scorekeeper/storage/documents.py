@@ -23,6 +23,7 @@ from scorekeeper.core.model import TRICKS_PER_HAND, Hand, Variant
 from scorekeeper.core.record import (
     EARLIEST,
     LATEST,
+    BidJSON,
     bid_from_json,
     bid_to_json,
     game_from_record,
@@ -127,7 +128,7 @@ class DraftDocument(TypedDict):
     the keys marked NotRequired."""
 
     game_id: str
-    bids: list[int | str | None]
+    bids: list[BidJSON | None]
     tricks: list[int]
     step: str  # a Step value
     editing: int | None

@@ -11,6 +11,8 @@ from scorekeeper.i18n import N_, NN_, _, ngettext
 def bid_label(bid: Bid | None) -> str:
     if bid is None:
         return "-"
+    if bid.is_blind_bid:
+        return _("Blind {value}").format(value=num(bid.value))
     if bid.blind:
         return _("Blind nil")
     return _("Nil") if bid.is_nil else str(bid.value)
@@ -131,7 +133,9 @@ def result_line(
 
 
 def short_bid(bid: Bid) -> str:
-    """A bid on the score sheet: N for nil, BN for blind nil."""
+    """A bid on the score sheet: N for nil, BN for blind nil, B6 for blind 6."""
+    if bid.is_blind_bid:
+        return _("B{value}").format(value=bid.value)
     if bid.blind:
         return _("BN")
     return _("N") if bid.is_nil else str(bid.value)
@@ -159,6 +163,14 @@ EVENT_TEXT: dict[EventKind, str | tuple[str, str]] = {
 }
 
 
+# A blind contract ("blind 6") says so, with the points it won or lost: they
+# are twice a seen contract's.
+BLIND_TEXT = {
+    EventKind.MADE: N_("{names}: blind {contract} made, {tricks} of {contract}, {points}"),
+    EventKind.SET: N_("{names}: blind {contract} set, {tricks} of {contract}, {points}"),
+}
+
+
 # A failed nil whose tricks are the side's bags says so: its points are not the
 # nil's penalty alone (-100 + 2 = -98), and no "made 5 of 4" line shows them.
 AS_BAGS_TEXT = {
@@ -173,7 +185,9 @@ AS_BAGS_TEXT = {
 }
 
 
-def event_text(kind: EventKind, count: int, as_bags: bool = False) -> str:
+def event_text(kind: EventKind, count: int, as_bags: bool = False, blind: bool = False) -> str:
+    if blind and kind in BLIND_TEXT:
+        return _(BLIND_TEXT[kind])
     text = AS_BAGS_TEXT[kind] if as_bags and kind in AS_BAGS_TEXT else EVENT_TEXT[kind]
     return _(text) if isinstance(text, str) else ngettext(*text, count)
 
@@ -195,16 +209,19 @@ def event_lines(
             )
             lines.append(f"{line} ({event.reason})" if event.reason else line)
             continue
+        blind = bool(sh and sh.blind and event.kind in BLIND_TEXT)
         lines.append(
             sentence(
-                event_text(event.kind, event.count, bool(sh and sh.nil_bags)).format(
+                event_text(event.kind, event.count, bool(sh and sh.nil_bags), blind).format(
                     names=side_label(game, event.side) if event.side is not None else "",
                     player=player(game, event.seat) if event.seat is not None else "",
                     tricks=sh.tricks_toward if sh else 0,
                     contract=sh.contract if sh else 0,
                     count=event.count,
                     bags=signed(event.count),
-                    points=num(sh.penalty_points) if sh else 0,
+                    points=(signed(sh.contract_points) if blind else num(sh.penalty_points))
+                    if sh
+                    else 0,
                     detail=bag_penalty_line(game, sh) if sh and sh.penalties else "",
                 )
             )
@@ -278,6 +295,33 @@ RULE_NAMES = {
     "overtrick_points": N_("points a bag"),
     "max_hands": N_("hands in a game"),
     "bidding": N_("bidding"),
+    "big_bid_double": N_("big bid doubled"),
+    "blind_bids": N_("blind bids allowed"),
+    "blind_bid_min": N_("smallest blind bid"),
+    "blind_bid_deficit": N_("blind bid when behind by"),
+}
+# Set-up controls for the rules added with blind bids (not on the set-up
+# screen yet): a switch each for the first three, a field each for the rest.
+MORE_RULE_LABELS = {
+    "failed_nil_tricks": N_("A failed nil's tricks count for nothing"),
+    "big_bid_double": N_("Big bid: 20 a trick bid, made or set"),
+    "blind_bids": N_("Blind bids allowed"),
+    "blind_bid_min": N_("Smallest blind bid of a side"),
+    "blind_bid_deficit": N_("Blind bids only when behind by (empty: always)"),
+}
+# One line under a switch, saying the rule in full.
+RULE_EXPLANATIONS = {
+    "failed_nil_tricks": N_(
+        "A failed nil still loses its bonus; its tricks neither help the partner nor count as bags."
+    ),
+    "big_bid_double": N_(
+        "A big bid scores 20 for each trick bid when made and loses as much when set, "
+        "instead of its fixed points."
+    ),
+    "blind_bids": N_(
+        "A side that trails may bid its contract before looking at the cards: "
+        "20 for each trick bid when made, as much lost when set."
+    ),
 }
 PRESET_LABELS = {
     "standard": N_("Standard: 500, 10 bags"),
@@ -288,6 +332,9 @@ PRESET_LABELS = {
     "no_bags": N_("Bags score nothing"),
     "suicide": N_("Suicide bidding (partners)"),
     "ten_hands": N_("Ten hands, highest wins"),
+    "bags_cancel": N_("Bags cancel their points: 110 at 10 bags"),
+    "double_on_10": N_("Double on 10: 20 a trick bid"),
+    "blind_6": N_("Blind 6 when 100 behind"),
 }
 PRESET_NAMES = {
     "standard": N_("standard rules"),
@@ -298,6 +345,20 @@ PRESET_NAMES = {
     "no_bags": N_("bags score nothing"),
     "suicide": N_("suicide bidding"),
     "ten_hands": N_("ten hands"),
+    "bags_cancel": N_("bags cancel their points"),
+    "double_on_10": N_("double on 10"),
+    "blind_6": N_("blind 6"),
+}
+# What each preset of the later house rules plays, in full.
+PRESET_EXPLANATIONS = {
+    "bags_cancel": N_("The 10th bag costs 110, so the bags' own points are lost with the penalty."),
+    "double_on_10": N_(
+        "A contract of 10 or more scores 20 for each trick bid: 10 for 200, "
+        "11 for 220, lost as much when set."
+    ),
+    "blind_6": N_(
+        "A side 100 or more behind may bid 6 or more blind: 20 for each trick bid, made or set."
+    ),
 }
 
 
@@ -316,6 +377,8 @@ def rule_value(name: str, value: object) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if name == "failed_nil_tricks":
+        if value == "ignored":
+            return _("count for nothing")
         return _("count for the partner") if value == "count_for_partner" else _("are bags")
     if name == "bidding":
         return _("suicide") if value == "suicide" else _("standard")
