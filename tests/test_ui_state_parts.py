@@ -183,7 +183,8 @@ def test_the_corrections_snapshot_keeps_the_form_from_typing(store):
     state.set_adjustment_points("-50")  # the form changes in place
     state.set_adjustment_side(1)
     restore()
-    assert (state.adjusting.points, state.adjusting.side) == ("-30", 0)
+    form = state.corrections.adjusting
+    assert (form.points, form.side) == ("-30", 0)
 
 
 def test_the_browsing_snapshot_puts_back_the_history_and_its_filter(store):

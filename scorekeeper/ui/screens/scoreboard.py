@@ -238,8 +238,8 @@ class Scoreboard:
             shown += [self.turn, self.enter]
         else:
             shown.append(self.finished)
-        if state.adjusting:  # drawn again only when more than the typing changed
-            form = state.adjusting
+        if state.corrections.adjusting:  # drawn again only when more than the typing changed
+            form = state.corrections.adjusting
             wrong = tuple(sorted((k, v) for k, v in state.errors.items() if "adjustment" in k))
             shown.append(
                 self.part(
@@ -251,7 +251,7 @@ class Scoreboard:
         if game.hands:
             shown += [self.sheet_title, self.header]
             count = len(game.hands)
-            first = 0 if state.all_hands else max(0, count - RECENT_HANDS)
+            first = 0 if state.current.all_hands else max(0, count - RECENT_HANDS)
             for index in reversed(range(first, count)):
                 drawn = (game.hands[index], score.hands[index])
                 shown.append(

@@ -124,8 +124,8 @@ def adjustment_line(game: Game, adjustment: Adjustment) -> str:
 
 def adjustment_panel(state: AppState, on: Bind) -> ft.Control:
     """Add, change or remove a penalty on a hand: a side, the points, a reason."""
-    assert state.saved and state.adjusting
-    game, form, errors = state.saved.game, state.adjusting, state.errors
+    assert state.saved and state.corrections.adjusting
+    game, form, errors = state.saved.game, state.corrections.adjusting, state.errors
     sides = ft.RadioGroup(
         ft.Column(
             [

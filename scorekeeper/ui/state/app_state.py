@@ -13,12 +13,12 @@ from typing import Any
 from scorekeeper import i18n
 from scorekeeper.core.draft import HandDraft
 from scorekeeper.core.saved import GameSummary, SavedGame
-from scorekeeper.core.scoring import GameScore, Status
+from scorekeeper.core.scoring import GameScore
 from scorekeeper.core.stats import HeadToHead, PairStats, PlayerStats
 from scorekeeper.storage.store import GameStore, Page, StorageError
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state.browsing import Browsing
-from scorekeeper.ui.state.corrections import AdjustmentForm, Corrections
+from scorekeeper.ui.state.corrections import Corrections
 from scorekeeper.ui.state.deleting import Deleting
 from scorekeeper.ui.state.entry import HandEntry
 from scorekeeper.ui.state.open_game import OpenGame
@@ -102,7 +102,8 @@ class AppState:
     def show_rules(self) -> None:
         self.shown.go(Screen.RULES)
 
-    # -- what the screens show, kept by the parts ---------------------------------------
+    # -- values the session and most screens read, each kept by one part ----------------
+    # (a value that one screen alone reads is read on its part: state.browsing.merges)
 
     screen = KeptBy[Screen]("shown")
     errors = KeptBy[dict[str, str]]("shown")
@@ -112,25 +113,17 @@ class AppState:
     saved = KeptBy[SavedGame | None]("current")
     score = KeptBy[GameScore | None]("current")
     draft = KeptBy[HandDraft | None]("current")
-    all_hands = KeptBy[bool]("current")
     changed = KeptBy[tuple[str, int] | None]("current")
     form = KeptBy[SetupForm]("setup")
     keypad_seat = KeptBy[int | None]("entry")
-    adjusting = KeptBy[AdjustmentForm | None]("corrections")
     in_progress = KeptBy[tuple[GameSummary, ...]]("browsing")
     recent = KeptBy[tuple[GameSummary, ...]]("browsing")
     history = KeptBy[Page]("browsing")
-    history_player = KeptBy[str]("browsing")
-    history_status = KeptBy[Status | None]("browsing")
     players = KeptBy[list[PlayerStats]]("browsing")
     pairs = KeptBy[list[PairStats]]("browsing")
     rivals = KeptBy[list[HeadToHead]]("browsing")
-    merges = KeptBy[dict[str, str]]("browsing")
     sharing = KeptBy[Sharing | None]("share")
-    show_keeper_link = KeptBy[bool]("share")
-    confirm_reset = KeptBy[bool]("share")
     deleted = KeptBy[SavedGame | None]("deleting")
-    confirm_delete = KeptBy[bool]("deleting")
 
     # -- the actions, each done by one part ---------------------------------------------
 
