@@ -242,3 +242,14 @@ def test_put_back_shows_the_hand_as_it_was_with_the_reason(store):
     assert state.errors == {"hand": "Could not save"} and state.message == "Could not save"
     state.put_back(before, "Could not save again")  # the snapshot's own stayed as it was
     assert state.errors == {"hand": "Could not save again"}
+
+
+def test_the_delete_button_asks_again_once_anything_else_is_done(store):
+    state = start(AppState(store))
+    state.review_game(state.saved.id)
+    state.ask_delete()
+    state.show_history()
+    state.review_game(state.saved.id)
+    assert state.deleting.confirm_delete is False
+    state.ask_delete()
+    assert state.deleting.confirm_delete is True

@@ -132,6 +132,7 @@ class AppState:
 
     go_home = DoneBy("current", OpenGame.go_home)
     open_game = DoneBy("current", OpenGame.open_game)
+    review_game = DoneBy("current", OpenGame.review_game)
     reload = DoneBy("current", OpenGame.reload)
     show_all_hands = DoneBy("current", OpenGame.show_all_hands)
     rematch = DoneBy("current", OpenGame.rematch)
@@ -192,7 +193,6 @@ class AppState:
     ask_reset = DoneBy("share", ShareLinks.ask_reset)
     reset_links = DoneBy("share", ShareLinks.reset_links)
 
-    review_game = DoneBy("deleting", Deleting.review_game)
     ask_delete = DoneBy("deleting", Deleting.ask_delete)
     delete_game = DoneBy("deleting", Deleting.delete_game)
     delete_from_home = DoneBy("deleting", Deleting.delete_from_home)

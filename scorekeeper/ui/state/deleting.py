@@ -19,10 +19,9 @@ class Deleting:
         self.shown = shown
         self.deleted: SavedGame | None = None  # for the short-lived undo
         self.confirm_delete = False  # the delete button asks once
+        shown.when_cleared(self._stop_asking)  # any other action: the button asks again
 
-    def review_game(self, game_id: str) -> None:
-        """A game's review, with its delete button not yet asking."""
-        self.current.review_game(game_id)
+    def _stop_asking(self) -> None:
         self.confirm_delete = False
 
     def ask_delete(self, ask: bool = True) -> None:
@@ -69,7 +68,7 @@ class Deleting:
                 self.current.go_home()
                 self.shown.message = _("Game restored.")
             else:
-                self.review_game(restored.id)
+                self.current.review_game(restored.id)
 
     def snapshot(self) -> Restore:
         kept = (self.deleted, self.confirm_delete)
