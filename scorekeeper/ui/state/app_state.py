@@ -44,7 +44,7 @@ class AppState:
         self.corrections = Corrections(self.current, self.shown)
         self.transfer = Transfer(store, self.shown, self.browsing)
         self.share = ShareLinks(self.current, self.shown)
-        self.deleting = Deleting(self.current, self.shown)
+        self.deleting = Deleting(self.current, self.browsing, self.shown)
         self.language = i18n.DEFAULT  # the session translates everything into it
         self.keep_screen_on = True  # a setting of this device (kept in its storage)
         self.go_home()

@@ -5,6 +5,7 @@ from scorekeeper.core.saved import SavedGame
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameNotFoundError
 from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.state.browsing import Browsing
 from scorekeeper.ui.state.open_game import DELETED, OpenGame
 from scorekeeper.ui.state.shown import Restore, Shown
 
@@ -14,8 +15,9 @@ UNDO_SECONDS = 10.0  # Undo delete is offered this long, as a snack bar is
 class Deleting:
     """The game deleted last, while it can be restored."""
 
-    def __init__(self, current: OpenGame, shown: Shown) -> None:
+    def __init__(self, current: OpenGame, browsing: Browsing, shown: Shown) -> None:
         self.current = current
+        self.browsing = browsing
         self.shown = shown
         self.deleted: SavedGame | None = None  # for the short-lived undo
         self.confirm_delete = False  # the delete button asks once
@@ -41,16 +43,15 @@ class Deleting:
             if not self._delete(self.current.saved.id):
                 self.current.gone()
                 return
-            self.current.browsing.show_history()
+            self.browsing.show_history()
             self.shown.message = _("Game deleted.")
 
     def delete_from_home(self, game_id: str) -> None:
         """Delete a game in progress from the home screen; Undo brings it back."""
-        if self._delete(game_id):
-            self.current.go_home()
+        deleted = self._delete(game_id)
+        self.current.go_home()
+        if deleted:
             self.shown.message = _("Game deleted.")
-        else:
-            self.current.go_home()
 
     def forget_deleted(self, deleted: SavedGame) -> None:
         """Undo delete has had its time (for `deleted`, not a later delete)."""

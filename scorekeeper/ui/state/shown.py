@@ -49,6 +49,7 @@ class Shown:
         self._on_clear: list[Callable[[], None]] = []
 
     def when_cleared(self, close: Callable[[], None]) -> None:
+        """`close` runs whenever a new action begins (a part's form or question ends)."""
         self._on_clear.append(close)
 
     def clear(self) -> None:
@@ -60,6 +61,7 @@ class Shown:
             close()
 
     def go(self, screen: Screen) -> None:
+        """Another screen: what the last action said stays with the screen before."""
         self.clear()
         self.screen = screen
 
