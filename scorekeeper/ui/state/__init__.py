@@ -19,7 +19,7 @@ from scorekeeper.ui.state.entry import BLIND, REST, HandEntry
 from scorekeeper.ui.state.open_game import DELETED, OpenGame
 from scorekeeper.ui.state.setup import Setup, SetupForm, parse_rule_fields, rule_fields
 from scorekeeper.ui.state.sharing import ShareLinks, Sharing
-from scorekeeper.ui.state.shown import Confirm, Restore, Shown, os_error_message
+from scorekeeper.ui.state.shown import Confirm, KeepsState, Restore, Shown, os_error_message
 from scorekeeper.ui.state.transfer import Transfer
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "Corrections",
     "Deleting",
     "HandEntry",
+    "KeepsState",
     "OpenGame",
     "Restore",
     "Setup",

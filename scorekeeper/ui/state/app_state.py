@@ -25,7 +25,7 @@ from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
 from scorekeeper.ui.state.setup import Setup, SetupForm
 from scorekeeper.ui.state.sharing import ShareLinks, Sharing
-from scorekeeper.ui.state.shown import Confirm, Restore, Shown, os_error_message
+from scorekeeper.ui.state.shown import Confirm, KeepsState, Restore, Shown, os_error_message
 from scorekeeper.ui.state.transfer import Transfer
 
 Snapshot = dict[str, Restore]  # part -> how to put it back
@@ -68,10 +68,20 @@ class AppState:
         def settings() -> None:
             self.language, self.keep_screen_on = language, keep_screen_on
 
-        parts = (self.shown, self.browsing, self.current, self.setup, self.entry)
-        more = (self.corrections, self.share, self.deleting)
-        kept = {type(part).__name__: part.snapshot() for part in (*parts, *more)}
+        kept = {type(part).__name__: part.snapshot() for part in self._parts_with_state()}
         return {**kept, "settings": settings}
+
+    def _parts_with_state(self) -> tuple[KeepsState, ...]:
+        return (
+            self.shown,
+            self.browsing,
+            self.current,
+            self.setup,
+            self.entry,
+            self.corrections,
+            self.share,
+            self.deleting,
+        )  # Transfer keeps none
 
     def put_back(self, snapshot: Snapshot, message: str) -> None:
         """The action's writes failed and were undone: show what was shown

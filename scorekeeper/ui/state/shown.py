@@ -6,11 +6,18 @@ without knowing the other parts."""
 import errno
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from scorekeeper.i18n import _
 from scorekeeper.ui.screen import Screen
 
 Restore = Callable[[], None]  # puts a part back as it was when its snapshot was taken
+
+
+class KeepsState(Protocol):
+    """A part of the app state that can be put back after a refused save."""
+
+    def snapshot(self) -> Restore: ...
 
 
 @dataclass(frozen=True)
