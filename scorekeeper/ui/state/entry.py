@@ -200,10 +200,11 @@ class HandEntry:
         self.shown.ask(question)
 
     def cancel_hand(self) -> None:
-        self.shown.go(Screen.GAME)
+        self.shown.clear()
         if self.current.saved and self.draft:
             self.current.store.drop_draft(self.current.saved.id, self.draft)
         self.current.draft = None
+        self.shown.screen = Screen.GAME
 
     def preview(self) -> GameScore | None:
         """The game as it would stand with this hand, if the hand is complete and valid."""
