@@ -37,7 +37,9 @@ class Corrections:
     def _close(self) -> None:
         self.adjusting = None
 
-    def _saved(self, game: Game, message: str, reopened: str, based_on: int | None = None) -> None:
+    def _save_and_tell(
+        self, game: Game, message: str, reopened: str, based_on: int | None = None
+    ) -> None:
         """Save a changed game and say what changed (and that it is open again)."""
         if self.current.save_change(game, based_on):
             self.shown.summary = []
@@ -70,7 +72,7 @@ class Corrections:
             number = len(saved.game.hands)
             game = ops.undo_last_hand(saved.game)
             removed = _("Hand {number} was removed.").format(number=number)
-            self._saved(game, removed, self.current.reopens(game))
+            self._save_and_tell(game, removed, self.current.reopens(game))
 
     def ask_delete_hand(self, index: int) -> None:
         saved = self.current.saved
@@ -118,7 +120,7 @@ class Corrections:
         draft = self.current.draft
         based_on = draft.base if draft else None  # deleting the hand being edited
         deleted = _("Hand {number} was deleted.").format(number=index + 1)
-        self._saved(game, deleted, self.current.reopens(game), based_on)
+        self._save_and_tell(game, deleted, self.current.reopens(game), based_on)
 
     # -- penalties and other adjustments on a recorded hand ----------------------------
 
@@ -202,7 +204,7 @@ class Corrections:
             return
         reopened = self.current.reopens(game)
         changed = _("Hand {number} was changed.").format(number=index + 1)
-        self._saved(game, changed, reopened)
+        self._save_and_tell(game, changed, reopened)
 
     def snapshot(self) -> Restore:
         form = replace(self.adjusting) if self.adjusting else None
