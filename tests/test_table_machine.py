@@ -536,11 +536,10 @@ class Table(RuleBasedStateMachine):
             fresh = AppState(self.store)
             fresh.open_game(g)
             if fresh.draft:  # what Next: tricks and Save compute from the entry shown
-                index = fresh._index()
                 try:
-                    scores = fresh._scores_before(index)
+                    scores = fresh.entry.scores_before(fresh.draft.index)
                     hand_problems(fresh.saved.game, fresh.draft.to_hand(), scores)
-                    fresh._with_draft()
+                    fresh.entry.with_draft()
                 except ScorekeeperError:
                     pass
                 except Exception as error:

@@ -233,7 +233,7 @@ def test_home_lists_games_and_review_deletes_with_undo(store):
     state.review_game(game_id)
     assert state.screen is Screen.DETAIL and route_of(state) == f"/review/{game_id}"
     state.ask_delete()
-    assert state.confirm_delete
+    assert state.deleting.confirm_delete
     state.delete_game()
     assert state.screen is Screen.HISTORY and state.history.total == 0
     assert state.message == "Game deleted."
@@ -505,12 +505,12 @@ def test_the_keeper_adds_changes_and_removes_a_penalty(store):
     state.set_adjustment_points("-30")
     state.set_adjustment_reason(" renege ")
     state.save_adjustment()
-    assert state.errors == {} and state.adjusting is None
+    assert state.errors == {} and state.corrections.adjusting is None
     hand = store.get(state.saved.id).game.hands[0]
     assert [(a.side, a.points, a.reason) for a in hand.adjustments] == [(2, -30, "renege")]
     assert [t.score for t in state.score.sides] == [31, 30, 0, 30]
     state.open_adjustment(0, 0)
-    assert (state.adjusting.side, state.adjusting.points) == (2, "-30")
+    assert (state.corrections.adjusting.side, state.corrections.adjusting.points) == (2, "-30")
     state.set_adjustment_points("-20")
     state.save_adjustment()
     assert state.score.sides[2].score == 10

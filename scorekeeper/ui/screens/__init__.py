@@ -82,7 +82,7 @@ def _game_key(state: "AppState") -> Hashable:
 
 
 def _setup_key(state: "AppState") -> Hashable:
-    return id(state.form)
+    return id(state.setup.form)
 
 
 def _hand_key(state: "AppState") -> Hashable:

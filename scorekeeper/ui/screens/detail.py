@@ -199,7 +199,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         tool(_("Delete game"), ft.Icons.DELETE, on(state.ask_delete)),
     ]
     controls.append(ft.Row(buttons, wrap=True))
-    if state.confirm_delete:
+    if state.deleting.confirm_delete:
         controls.append(
             tagged(
                 "confirm-delete",

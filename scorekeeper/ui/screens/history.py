@@ -28,14 +28,15 @@ def history_tools(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         ),
         export_buttons(files),
     ]
-    if state.deleted:
+    if state.deleting.deleted:
         controls.insert(0, undo_delete(state, on))
     return controls
 
 
 def history(state: AppState, on: Bind) -> list[ft.Control]:
+    browsing = state.browsing
     statuses = {"all": _("All"), "in_progress": _("In progress"), "finished": _("Finished")}
-    status = state.history_status.value if state.history_status else "all"
+    status = browsing.history_status.value if browsing.history_status else "all"
     filters = ft.Row(
         [
             tagged(
@@ -43,7 +44,7 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
                 ft.TextField(
                     rtl=is_rtl(),
                     label=_("Player"),
-                    value=state.history_player,
+                    value=browsing.history_player,
                     width=200,
                     dense=True,
                     on_submit=on(state.filter_history, with_value=True),
@@ -71,14 +72,16 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
         tagged(
             "history-count",
             ft.Text(
-                ngettext("{count} game", "{count} games", state.history.total).format(
-                    count=state.history.total
+                ngettext("{count} game", "{count} games", browsing.history.total).format(
+                    count=browsing.history.total
                 )
             ),
         ),
     ]
-    items += [game_card(s, on, state.review_game, f"history-{s.id}") for s in state.history.items]
-    if len(state.history.items) < state.history.total:
+    items += [
+        game_card(s, on, state.review_game, f"history-{s.id}") for s in browsing.history.items
+    ]
+    if len(browsing.history.items) < browsing.history.total:
         items.append(ft.OutlinedButton(_("Show more"), on_click=on(state.more_history)))
     return items
 

@@ -26,19 +26,20 @@ def language_picker(state: AppState, on: Bind) -> ft.Control:
 
 
 def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
+    browsing = state.browsing
     controls: list[ft.Control] = [
         ft.FilledButton(_("New game"), icon=ft.Icons.ADD, on_click=on(state.new_game), height=56),
     ]
-    if state.in_progress:
+    if browsing.in_progress:
         controls.append(heading(_("Games in progress")))
         controls += [
             game_card(s, on, state.open_game, f"resume-{s.id}", delete=state.delete_from_home)
-            for s in state.in_progress
+            for s in browsing.in_progress
         ]
-    if state.recent:
+    if browsing.recent:
         controls.append(heading(_("Recent games")))
-        controls += [game_card(s, on, state.review_game, f"recent-{s.id}") for s in state.recent]
-    if not state.in_progress and not state.recent:
+        controls += [game_card(s, on, state.review_game, f"recent-{s.id}") for s in browsing.recent]
+    if not browsing.in_progress and not browsing.recent:
         controls.append(
             ft.Text(
                 _(
@@ -47,7 +48,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                 )
             )
         )
-    if state.deleted:
+    if state.deleting.deleted:
         controls.append(undo_delete(state, on))
     controls.append(
         ft.Row(

@@ -70,7 +70,7 @@ class SetupView:
             for side in range(2)
         ]
         for side, field in enumerate(self.teams):
-            field.value = state.form.team_names[side]
+            field.value = state.setup.form.team_names[side]
         self.teams_row = ft.ResponsiveRow(
             [ft.Container(field, col={"xs": 12, "sm": 6}) for field in self.teams]
         )
@@ -217,7 +217,7 @@ class SetupView:
         self.sync()
 
     def sync(self) -> None:
-        form, errors = self.state.form, self.state.errors
+        form, errors = self.state.setup.form, self.state.errors
         two = form.variant is Variant.TWO_PLAYER
         listed = form.variant.player_count < 4  # names in a list, not round a table
         partners = form.variant.partnership

@@ -41,7 +41,7 @@ def link_block(link: str, identifier: str, copy: Any) -> list[ft.Control]:
 
 
 def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
-    sharing = state.sharing
+    sharing = state.share.sharing
     if sharing is None:
         return []
     watch, keeper = sharing.watch_link(), sharing.keeper_link()
@@ -77,7 +77,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             )
         ),
     ]
-    if state.show_keeper_link:
+    if state.share.show_keeper_link:
         controls += link_block(keeper, "keeper-link", files.copy_link("keeper"))
         controls.append(
             ft.TextButton(_("Hide the keeper link"), on_click=on(state.reveal_keeper_link, False))
@@ -100,7 +100,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             )
         ),
     ]
-    if state.confirm_reset:
+    if state.share.confirm_reset:
         controls.append(
             ft.Row(
                 [

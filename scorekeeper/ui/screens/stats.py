@@ -120,9 +120,10 @@ def player_card(p: PlayerStats) -> ft.Control:
 
 
 def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
-    if not state.players:
+    browsing = state.browsing
+    if not browsing.players:
         return [ft.Text(_("No games yet: statistics appear once games are played."))]
-    names = sorted({p.name for p in state.players}, key=str.casefold)
+    names = sorted({p.name for p in browsing.players}, key=str.casefold)
     picked: dict[str, str | None] = {"name": None, "into": None}
 
     def choose(slot: str) -> Any:
@@ -132,13 +133,13 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         return handler
 
     controls: list[ft.Control] = [heading(_("Win rate"))]
-    if any(p.finished for p in state.players):
-        controls.append(win_chart(state.players))
+    if any(p.finished for p in browsing.players):
+        controls.append(win_chart(browsing.players))
     else:
         controls.append(ft.Text(_("Win rates appear once a game is finished.")))
     controls.append(heading(_("Players")))
-    controls += [player_card(p) for p in state.players]
-    if state.pairs:
+    controls += [player_card(p) for p in browsing.players]
+    if browsing.pairs:
         controls.append(heading(_("Partnerships")))
         controls += [
             ft.Text(
@@ -155,13 +156,13 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                     rate=pct(p.win_rate),
                 )
             )
-            for p in state.pairs
+            for p in browsing.pairs
         ]
-    if state.rivals:
+    if browsing.rivals:
         controls.append(heading(_("Head to head")))
         controls += [
             ft.Text(f"{isolate(r.names[0])} {r.wins[0]} - {r.wins[1]} {isolate(r.names[1])}")
-            for r in state.rivals
+            for r in browsing.rivals
         ]
     controls += [
         heading(_("Same person, two spellings?")),
@@ -190,7 +191,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         ),
         error_text(state.errors.get("merge"), "error-merge"),
     ]
-    for alias, into in sorted(state.merges.items()):
+    for alias, into in sorted(browsing.merges.items()):
         controls.append(
             ft.Row(
                 [

@@ -1,0 +1,191 @@
+"""The score sheet of the scoreboard: a header with the sides, one line per
+hand (bids / tricks, points and total, with the hand's adjustments under it)
+and the form that adds, changes or removes a penalty on a hand."""
+
+import flet as ft
+
+from scorekeeper.core.model import Adjustment, Game
+from scorekeeper.i18n import _
+from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, icon_button, tagged
+from scorekeeper.ui.state import AppState
+from scorekeeper.ui.text import (
+    bag_penalty_line,
+    num,
+    partners_figures,
+    short_bid,
+    side_label,
+    signed,
+)
+
+
+def sheet_header(game: Game) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Text("#", width=28, weight=ft.FontWeight.BOLD),
+            *[
+                ft.Text(
+                    side_label(game, side),
+                    color=SIDE_COLORS[side],
+                    expand=True,
+                    weight=ft.FontWeight.BOLD,
+                )
+                for side in range(len(game.variant.sides))
+            ],
+            ft.Container(width=104),
+        ]
+    )
+
+
+def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
+    """One line of the score sheet: per side, bids / tricks, then points and total."""
+    assert state.saved and state.score
+    game, result = state.saved.game, state.score.hands[index]
+    hand = game.hands[index]
+    cells: list[ft.Control] = []
+    for sh in result.sides:
+        seats = game.variant.sides[sh.side]
+        bids = partners_figures([short_bid(hand.bids[s]) for s in seats])
+        took = partners_figures([str(hand.tricks[s]) for s in seats])
+        cells.append(
+            ft.Column(
+                [
+                    ft.Text(f"{bids} / {took}", size=14),
+                    ft.Text(
+                        _("{points} → {score}").format(
+                            points=signed(sh.points), score=num(sh.score)
+                        ),
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                        color=SIDE_COLORS[sh.side],
+                    ),
+                    *(
+                        [
+                            tagged(
+                                f"penalty-{index + 1}-{sh.side}",
+                                ft.Text(bag_penalty_line(game, sh), size=13, color=ft.Colors.ERROR),
+                            )
+                        ]
+                        if sh.penalties
+                        else []
+                    ),
+                    *(
+                        [tagged(f"big-bid-{index + 1}-{sh.side}", ft.Text(_("big bid"), size=13))]
+                        if sh.big_bid
+                        else []
+                    ),
+                ],
+                spacing=0,
+                expand=True,
+            )
+        )
+    adjustments = [
+        ft.TextButton(
+            adjustment_line(game, adj),
+            on_click=on(state.open_adjustment, index, position),
+            style=ft.ButtonStyle(color=SIDE_COLORS[adj.side % len(SIDE_COLORS)]),
+            key=f"adjustment-{index + 1}-{position}",
+        )
+        for position, adj in enumerate(hand.adjustments)
+    ]
+    row = ft.Row(
+        [
+            ft.Text(f"{index + 1}", size=18, weight=ft.FontWeight.BOLD, width=28),
+            *cells,
+            icon_button(
+                ft.Icons.GAVEL,
+                _("Penalty or adjustment on hand {number}").format(number=index + 1),
+                on(state.open_adjustment, index),
+                f"penalty-{index + 1}",
+            ),
+            icon_button(
+                ft.Icons.EDIT,
+                _("Edit hand {number}").format(number=index + 1),
+                on(state.edit_hand, index),
+            ),
+        ]
+    )
+    return tagged(
+        f"hand-{index + 1}",
+        ft.Container(
+            ft.Column([row, *adjustments], spacing=0) if adjustments else row,
+            padding=ft.Padding.symmetric(vertical=2),
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+
+
+def adjustment_line(game: Game, adjustment: Adjustment) -> str:
+    """ "Ana: -30 (renege)": whose points, how many, why."""
+    line = _("{names}: {points}").format(
+        names=side_label(game, adjustment.side), points=signed(adjustment.points)
+    )
+    return f"{line} ({adjustment.reason})" if adjustment.reason else line
+
+
+def adjustment_panel(state: AppState, on: Bind) -> ft.Control:
+    """Add, change or remove a penalty on a hand: a side, the points, a reason."""
+    assert state.saved and state.corrections.adjusting
+    game, form, errors = state.saved.game, state.corrections.adjusting, state.errors
+    sides = ft.RadioGroup(
+        ft.Column(
+            [
+                ft.Radio(value=str(side), label=side_label(game, side))
+                for side in range(len(game.variant.sides))
+            ],
+            spacing=0,
+        ),
+        value=str(form.side),
+        on_change=on(lambda v: state.set_adjustment_side(int(v)), with_value=True),
+    )
+    points = ft.TextField(
+        label=_("Points (minus for a penalty)"),
+        value=form.points,
+        keyboard_type=ft.KeyboardType.NUMBER,
+        on_change=on(state.set_adjustment_points, with_value=True),
+        error=errors.get("adjustment.points"),
+        dense=True,
+    )
+    reason = ft.TextField(
+        label=_("Reason (optional)"),
+        value=form.reason,
+        max_length=60,
+        on_change=on(state.set_adjustment_reason, with_value=True),
+        error=errors.get("adjustment.reason") or errors.get("adjustment"),
+        dense=True,
+    )
+    buttons: list[ft.Control] = [
+        ft.FilledButton(_("Save"), height=48, on_click=on(state.save_adjustment)),
+        ft.OutlinedButton(_("Cancel"), height=48, on_click=on(state.cancel_adjustment)),
+    ]
+    if form.position is not None:
+        buttons.append(
+            ft.TextButton(
+                _("Remove"),
+                icon=ft.Icons.DELETE,
+                height=48,
+                on_click=on(state.remove_adjustment, form.hand, form.position),
+            )
+        )
+    title = (
+        _("Penalty or adjustment on hand {number}")
+        if form.position is None
+        else _("Change the adjustment on hand {number}")
+    )
+    return tagged(
+        "adjustment",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(title.format(number=form.hand + 1), weight=ft.FontWeight.BOLD),
+                    sides,
+                    points,
+                    reason,
+                    ft.Row(buttons, wrap=True),
+                ],
+                spacing=8,
+            ),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            padding=12,
+            border_radius=8,
+        ),
+    )

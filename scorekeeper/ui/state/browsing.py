@@ -1,0 +1,118 @@
+"""Looking through the stored games: the home screen's lists, the history
+with its filters, the statistics and the merged spellings of names. Reads the
+store; the only writes are the merges."""
+
+from scorekeeper.core.saved import GameSummary
+from scorekeeper.core.scoring import Status
+from scorekeeper.core.stats import (
+    HeadToHead,
+    PairStats,
+    PlayerStats,
+    head_to_head,
+    pair_stats,
+    player_stats,
+)
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import _
+from scorekeeper.storage.store import GameStore, Page
+from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.state.shown import Restore, Shown
+
+HISTORY_PAGE = 30
+HOME_IN_PROGRESS = 20  # games in progress listed on the home screen
+HOME_RECENT = 5  # finished games listed on the home screen
+
+
+class Browsing:
+    """The lists of games and players, as last read from the store."""
+
+    def __init__(self, store: GameStore, shown: Shown) -> None:
+        self.store = store
+        self.shown = shown
+        self.in_progress: tuple[GameSummary, ...] = ()
+        self.recent: tuple[GameSummary, ...] = ()
+        self.history_player = ""  # part of a name the history is filtered by
+        self.history_status: Status | None = None
+        self.history: Page = Page((), 0)
+        self.players: list[PlayerStats] = []
+        self.pairs: list[PairStats] = []
+        self.rivals: list[HeadToHead] = []
+        self.merges: dict[str, str] = {}
+
+    def show_home(self) -> None:
+        self.shown.go(Screen.HOME)
+        self.shown.summary = []
+        self.in_progress = self.store.history(
+            status=Status.IN_PROGRESS, limit=HOME_IN_PROGRESS
+        ).items
+        self.recent = self.store.history(status=Status.FINISHED, limit=HOME_RECENT).items
+
+    def show_history(self) -> None:
+        self.shown.go(Screen.HISTORY)
+        self.history = self.store.history(
+            status=self.history_status, player=self.history_player, limit=HISTORY_PAGE
+        )
+
+    def filter_history(self, player: str | None = None, status: str | None = None) -> None:
+        """Filter by part of a player's name and by "in_progress", "finished" or "all"."""
+        if status is not None and status != "all" and status not in {s.value for s in Status}:
+            self.show_history()
+            self.shown.message = _(
+                "{status!r} is not a status: in_progress, finished or all."
+            ).format(status=str(status)[:40])
+            return
+        if player is not None:
+            self.history_player = str(player)[:100]
+        if status is not None:
+            self.history_status = None if status == "all" else Status(status)
+        self.show_history()
+
+    def more_history(self) -> None:
+        more = self.store.history(
+            status=self.history_status,
+            player=self.history_player,
+            offset=len(self.history.items),
+            limit=HISTORY_PAGE,
+        )
+        self.history = Page(self.history.items + more.items, more.total)
+
+    def show_stats(self) -> None:
+        self.shown.go(Screen.STATS)
+        counts = self.store.totals()
+        self.merges = self.store.aliases()
+        self.players = player_stats(counts, self.merges)
+        self.pairs = pair_stats(counts, self.merges)
+        self.rivals = head_to_head(counts, self.merges)
+
+    def merge_players(self, name: str | None, into: str | None) -> None:
+        """Count two spellings of a name as one player (refused with a reason)."""
+        if not name or not into:
+            self.show_stats()
+            self.shown.errors = {"merge": _("choose the two spellings to merge")}
+            return
+        try:
+            self.store.merge_players(name, into)
+        except ScorekeeperError as error:
+            self.show_stats()
+            self.shown.errors = {"merge": str(error)}
+            return
+        self.show_stats()
+        self.shown.message = _("{name}: now counted as {into}.").format(name=name, into=into)
+
+    def unmerge_player(self, name: str) -> None:
+        self.store.unmerge_player(name)
+        self.show_stats()
+
+    def snapshot(self) -> Restore:
+        lists = (self.in_progress, self.recent, self.history)
+        history_filter = (self.history_player, self.history_status)
+        stats = (list(self.players), list(self.pairs), list(self.rivals), dict(self.merges))
+
+        def restore() -> None:
+            self.in_progress, self.recent, self.history = lists
+            self.history_player, self.history_status = history_filter
+            players, pairs, rivals, merges = stats
+            self.players, self.pairs, self.rivals = list(players), list(pairs), list(rivals)
+            self.merges = dict(merges)
+
+        return restore
