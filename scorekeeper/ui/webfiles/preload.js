@@ -1,8 +1,8 @@
 // The server app's page (web/static.py): start the two big downloads (the app
 // and the renderer) while the page is still being read, instead of after
 // Flutter's loader has run: only where that loader will pick them (Chromium
-// with WasmGC and the browser's image and text APIs; the same tests as
-// flutter_bootstrap.js), so other browsers load nothing extra. The client's
+// with WasmGC and the browser's image and text APIs; the same tests as its
+// bootstrap script), so other browsers load nothing extra. The client's
 // versioned path is filled in when the page is made.
 (() => {
   const d = document;
