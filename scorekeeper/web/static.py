@@ -130,6 +130,21 @@ def banner_texts() -> str:
     return BANNER_TEXTS.format(webfiles.js_value(texts))
 
 
+def server_scripts(prefix: str) -> str:
+    """The page's first scripts (ui/webfiles): the two big downloads started
+    early, from `prefix`, and the device's language and screen choices sent
+    as cookies with the websocket's request."""
+    preload = webfiles.script_element("preload.js", prefix=prefix)
+    picked = webfiles.script_element(
+        "picked.js",
+        language_key=f"flutter.{LANGUAGE_KEY}",
+        awake_key=f"flutter.{AWAKE_KEY}",
+        language_cookie=PICKED_COOKIE,
+        awake_cookie=AWAKE_COOKIE,
+    )
+    return f"{preload}\n{picked}"
+
+
 def server_index(
     web: WebClient,
     *,
@@ -173,17 +188,9 @@ def server_index(
         page = page.replace(old, new)
     page = page.replace(BANNER_TEXTS, banner_texts())  # in the app's own page only
     page = with_boot_screen(page, boot_screen("favicon.png", offline=False) + install_bar(False))
-    preload = webfiles.script_element("preload.js", prefix=prefix)
-    picked = webfiles.script_element(
-        "picked.js",
-        language_key=f"flutter.{LANGUAGE_KEY}",
-        awake_key=f"flutter.{AWAKE_KEY}",
-        language_cookie=PICKED_COOKIE,
-        awake_cookie=AWAKE_COOKIE,
-    )
     page = page.replace(
         f'<script src="{prefix}python.js">',
-        f'{preload}\n{picked}\n<script src="{prefix}python.js">',
+        f'{server_scripts(prefix)}\n<script src="{prefix}python.js">',
     )
     return page.encode("utf-8")
 
