@@ -163,3 +163,13 @@ def test_the_web_files_are_in_the_offline_app() -> None:
     }
     assert {f"{publish.WEB_FILES}/{name}" for name in DATA} <= packed
     assert f"{publish.WEB_FILES}/__init__.py" in packed
+
+
+def test_an_inline_script_cannot_end_its_own_element(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(webfiles, "read", lambda _name: "let a = '</SCRIPT>';\n")
+    webfiles.template.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="cannot hold"):
+            webfiles.script_element("any.js")
+    finally:
+        webfiles.template.cache_clear()

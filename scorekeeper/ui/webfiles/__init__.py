@@ -81,25 +81,36 @@ def js_value(value: object) -> str:
     return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
 
 
+def _literals(values: dict[str, object]) -> dict[str, str]:
+    return {name: js_value(value) for name, value in values.items()}
+
+
 def fill_script(text: str, /, **values: object) -> str:
     """JavaScript `text` with each `$name` replaced by its value as a JSON literal."""
-    return WebTemplate(text).substitute({k: js_value(v) for k, v in values.items()})
+    return WebTemplate(text).substitute(_literals(values))
 
 
 def script_file(name: str, /, **values: object) -> str:
-    """A `.js` file of this folder, filled (`fill_script`): a file of the site."""
-    return fill_script(read(name), **values)
+    """A `.js` file of this folder, filled as `fill_script` does: a file of the site."""
+    return template(name).substitute(_literals(values))
+
+
+def _inline(tag: str, text: str) -> Markup:
+    """`text` as the content of a `tag` element, which it must not end itself."""
+    if f"</{tag}" in text.lower():
+        raise ValueError(f"an inline {tag} cannot hold '</{tag}'")
+    return Markup(f"<{tag}>{text.rstrip()}</{tag}>")
 
 
 def script_element(name: str, /, **values: object) -> Markup:
-    """A `.js` file of this folder, filled (`fill_script`), as an inline
+    """A `.js` file of this folder, filled (`script_file`), as an inline
     script element for an HTML template."""
-    return Markup(f"<script>{script_file(name, **values).rstrip()}</script>")
+    return _inline("script", script_file(name, **values))
 
 
 def style_element(name: str) -> Markup:
     """A `.css` file of this folder as an inline style element for an HTML template."""
-    return Markup(f"<style>{read(name).rstrip()}</style>")
+    return _inline("style", read(name))
 
 
 def page_part(name: str, /, **values: str) -> str:
