@@ -36,11 +36,19 @@ pwa-serve: pwa
 system-deps:
 	bash .ci/system-deps
 
-lint: $(STAMP)
+# Biome checks the web files (JS, CSS, JSON, HTML; biome.json), the exact
+# version package-lock.json pins, installed by npm (Node.js 20 or later).
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check scorekeeper tests bench
 	$(BIN)/ruff format --check scorekeeper tests bench
 	$(BIN)/mypy
 	$(BIN)/actionlint -no-color -oneline
+	node_modules/.bin/biome ci --error-on-warnings
 
 # Every test: the browser ones (marked e2e) in Chromium too.
 test: $(STAMP) system-deps lint webclient

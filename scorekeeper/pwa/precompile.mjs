@@ -13,7 +13,10 @@ const { loadPyodide } = await import(`${site}/pyodide/pyodide.mjs`);
 const pyodide = await loadPyodide({ indexURL: `${site}/pyodide/` });
 pyodide.registerJsModule("flet_js", {}); // the page's bridge, only imported here
 pyodide.FS.writeFile("/tmp/app.zip", new Uint8Array(readFileSync(`${site}/app.zip`)));
-pyodide.FS.writeFile("/tmp/stdlib.zip", new Uint8Array(readFileSync(`${site}/pyodide/python_stdlib.zip`)));
+pyodide.FS.writeFile(
+  "/tmp/stdlib.zip",
+  new Uint8Array(readFileSync(`${site}/pyodide/python_stdlib.zip`)),
+);
 pyodide.runPython(`
 import importlib, importlib._bootstrap_external as external, os, pkgutil, re, sys, zipfile
 

@@ -11,8 +11,8 @@
 // for the next visits. A snapshot of another build is never used.
 //
 // The page hears each start-up phase on the port it sends first ({startup}).
-const BUILD = "__BUILD__";
-const SHIPPED = "__SHIPPED__"; // the build's snapshot file, "" if it has none
+const BUILD = $build; // filled in at publish time (commands/publish.py)
+const SHIPPED = $shipped; // the build's snapshot file, "" if it has none
 const SHIPPED_LABEL = `spades-snapshot ${BUILD}`; // its first 32 bytes (pwa/snapshot.mjs)
 const SNAPSHOTS = "spades-scorekeeper-snapshot"; // sw.js keeps this cache
 const SNAPSHOT_URL = new URL(`snapshot-${BUILD}.bin`, self.location).href;
@@ -48,14 +48,18 @@ async function shippedSnapshot() {
   const unpacked = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
   const bytes = new Uint8Array(await unpacked.arrayBuffer());
   const label = new TextDecoder().decode(bytes.subarray(0, 32)).trimEnd();
-  if (label !== SHIPPED_LABEL) throw new Error(`${SHIPPED} was made for another build: ${label.slice(0, 48)}`);
+  if (label !== SHIPPED_LABEL)
+    throw new Error(`${SHIPPED} was made for another build: ${label.slice(0, 48)}`);
   return bytes.subarray(32);
 }
 
 async function keepSnapshot(bytes) {
   const cache = await caches.open(SNAPSHOTS);
   for (const request of await cache.keys()) await cache.delete(request); // older builds'
-  await cache.put(SNAPSHOT_URL, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  await cache.put(
+    SNAPSHOT_URL,
+    new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }),
+  );
 }
 
 // Pyodide's JS, loaded at once by both kinds of start.
@@ -95,48 +99,51 @@ function unpack(pyodide, bytes) {
   phase("app unpacked");
 }
 
-const booting = MAKING_SNAPSHOT ? null : (async () => {
-  phase("worker started", { build: BUILD });
-  const app = archive(); // fetched while Python starts
-  const found = await findSnapshot();
-  let pyodide = null;
-  let shipped = null; // the build's snapshot once restored, kept unpacked for the next visits
-  const sources = []; // the snapshot kept here, else the build's own
-  if (found) sources.push(["kept", () => found.arrayBuffer().then((buffer) => new Uint8Array(buffer))]);
-  if (SHIPPED) sources.push(["shipped", shippedSnapshot]);
-  for (const [source, read] of sources) {
-    const snapshot = read().then((bytes) => {
-      phase("snapshot read", { bytes: bytes.length, shipped: source === "shipped" });
-      return bytes;
-    });
-    snapshot.catch(() => {}); // a failure is reported below, where the runtime awaits it
-    try {
-      pyodide = await runtime(snapshot);
-      if (source === "shipped") shipped = await snapshot;
-      break;
-    } catch (error) {
-      console.warn(`python worker: the ${source} snapshot is refused:`, error);
-      if (source === "kept") await caches.delete(SNAPSHOTS);
-    }
-  }
-  const restored = pyodide !== null;
-  if (!restored) pyodide = await runtime(null);
-  phase(restored ? "python restored" : "python started", { restored });
-  if (restored) {
-    // the modules are in memory: unpack only data files (and modules on first use)
-    pyodide.FS.writeFile("app.zip", await app);
-    pyodide.runPython("scorekeeper.ui.browser.restored()");
-    phase("app unpacked");
-  } else {
-    unpack(pyodide, await app);
-    pyodide.registerJsModule("flet_js", self.flet_js);
-    pyodide.runPython(`import sys; sys.path.insert(0, "__pypackages__")`);
-    pyodide.runPython("import scorekeeper.ui.browser");
-  }
-  phase("app imported");
-  pyodide.runPython("scorekeeper.ui.browser.prepare()");
-  return { pyodide, restored, shipped };
-})();
+const booting = MAKING_SNAPSHOT
+  ? null
+  : (async () => {
+      phase("worker started", { build: BUILD });
+      const app = archive(); // fetched while Python starts
+      const found = await findSnapshot();
+      let pyodide = null;
+      let shipped = null; // the build's snapshot once restored, kept unpacked for the next visits
+      const sources = []; // the snapshot kept here, else the build's own
+      if (found)
+        sources.push(["kept", () => found.arrayBuffer().then((buffer) => new Uint8Array(buffer))]);
+      if (SHIPPED) sources.push(["shipped", shippedSnapshot]);
+      for (const [source, read] of sources) {
+        const snapshot = read().then((bytes) => {
+          phase("snapshot read", { bytes: bytes.length, shipped: source === "shipped" });
+          return bytes;
+        });
+        snapshot.catch(() => {}); // a failure is reported below, where the runtime awaits it
+        try {
+          pyodide = await runtime(snapshot);
+          if (source === "shipped") shipped = await snapshot;
+          break;
+        } catch (error) {
+          console.warn(`python worker: the ${source} snapshot is refused:`, error);
+          if (source === "kept") await caches.delete(SNAPSHOTS);
+        }
+      }
+      const restored = pyodide !== null;
+      if (!restored) pyodide = await runtime(null);
+      phase(restored ? "python restored" : "python started", { restored });
+      if (restored) {
+        // the modules are in memory: unpack only data files (and modules on first use)
+        pyodide.FS.writeFile("app.zip", await app);
+        pyodide.runPython("scorekeeper.ui.browser.restored()");
+        phase("app unpacked");
+      } else {
+        unpack(pyodide, await app);
+        pyodide.registerJsModule("flet_js", self.flet_js);
+        pyodide.runPython(`import sys; sys.path.insert(0, "__pypackages__")`);
+        pyodide.runPython("import scorekeeper.ui.browser");
+      }
+      phase("app imported");
+      pyodide.runPython("scorekeeper.ui.browser.prepare()");
+      return { pyodide, restored, shipped };
+    })();
 
 // After a start from the build's snapshot: it is kept unpacked for the next visits.
 async function keepShipped(bytes) {
@@ -203,7 +210,7 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (event.data && event.data.startup) {
+  if (event.data?.startup) {
     startup = event.data.startup;
     for (const message of early.splice(0)) startup.postMessage(message);
     return;

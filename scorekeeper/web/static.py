@@ -12,6 +12,9 @@
 - a file is sent brotli- or gzip-compressed when the browser accepts it (the
   compressed copies were made once, when the client was prepared).
 
+The page's own scripts (boot screen, install bar, early downloads, the
+language cookie) are web files in ui/webfiles/.
+
 `with_client(app, static)` puts it in front of another ASGI app (Flet's
 websocket and upload endpoints stay with that app).
 """
@@ -33,6 +36,7 @@ from flet_web import patch_index_html
 
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, _
+from scorekeeper.ui import webfiles
 from scorekeeper.ui.app import AWAKE_COOKIE, AWAKE_KEY, LANGUAGE_KEY, PICKED_COOKIE
 from scorekeeper.ui.boot import boot_screen, with_boot_screen
 from scorekeeper.ui.install import install_bar
@@ -108,51 +112,11 @@ def accepted(header: str) -> list[str]:
     return [e for e in ("br", "gzip") if weights.get(e, star) > 0]
 
 
-# Start the two big downloads (the app and the renderer) while the page is still
-# being read, instead of after Flutter's loader has run: only where that loader
-# will pick them (Chromium with WasmGC and the browser's image and text APIs;
-# the same tests as flutter_bootstrap.js), so other browsers load nothing extra.
-PRELOAD = """(function () {
-  var d = document, n = navigator;
-  var blink = n.vendor === "Google Inc." || n.userAgent.indexOf("Edg/") >= 0;
-  var gc = WebAssembly.validate(new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,95,1,120,0]));
-  var apis = typeof ImageDecoder !== "undefined" && typeof Intl.v8BreakIterator !== "undefined"
-    && typeof Intl.Segmenter !== "undefined";
-  if (!blink || !gc || !apis) return;
-  function add(rel, href, as) {
-    var l = d.createElement("link");
-    l.rel = rel; l.href = "PREFIX" + href;
-    if (as) { l.as = as; l.crossOrigin = "anonymous"; }
-    d.head.appendChild(l);
-  }
-  add("modulepreload", "main.dart.mjs");
-  add("modulepreload", "canvaskit/skwasm.js");
-  add("preload", "main.dart.wasm", "fetch");
-  add("preload", "canvaskit/skwasm.wasm", "fetch");
-})();"""
-
-
-# The language picked on this device (kept by the client in the browser's
-# storage as "flutter.language") rides to the server as a cookie on the
-# websocket's request: the first screen is drawn in it with no round trip to
-# ask the page for it. The server checks the value against its languages.
-PICKED = """(function () {
-  var d = document, v = null, a = null;
-  try { v = JSON.parse(localStorage.getItem("flutter.LANGUAGE_KEY") || "null"); } catch (e) {}
-  d.cookie = typeof v === "string" && /^[A-Za-z_-]{2,12}$/.test(v)
-    ? "COOKIE=" + v + "; Path=/; SameSite=Strict"
-    : "COOKIE=; Path=/; Max-Age=0; SameSite=Strict";
-  try { a = JSON.parse(localStorage.getItem("flutter.AWAKE_KEY") || "null"); } catch (e) {}
-  d.cookie = a === false
-    ? "AWAKE_COOKIE=off; Path=/; SameSite=Strict"
-    : "AWAKE_COOKIE=; Path=/; Max-Age=0; SameSite=Strict";
-})();"""
-
-
 CONNECTION_LOST = N_(
     "Connection to the scorekeeper lost. Nothing entered so far is lost: every hand "
     "and every tap that was shown is saved. Reconnecting…"
 )
+# In the client's page (webclient.py), filled with the banner's words (str.format).
 BANNER_TEXTS = '<script type="application/json" id="connection-lost-texts">{}</script>'
 
 
@@ -163,8 +127,22 @@ def banner_texts() -> str:
     for code in i18n.LANGUAGES:
         with i18n.language(code):
             texts[code] = {"text": _(CONNECTION_LOST), "dir": "rtl" if i18n.is_rtl() else "ltr"}
-    data = json.dumps(texts, ensure_ascii=True).replace("<", "\\u003c")
-    return BANNER_TEXTS.replace("{}", data)
+    return BANNER_TEXTS.format(webfiles.js_value(texts))
+
+
+def server_scripts(prefix: str) -> str:
+    """The page's first scripts (ui/webfiles): the two big downloads started
+    early, from `prefix`, and the device's language and screen choices sent
+    as cookies with the websocket's request."""
+    preload = webfiles.script_element("preload.js", prefix=prefix)
+    picked = webfiles.script_element(
+        "picked.js",
+        language_key=f"flutter.{LANGUAGE_KEY}",
+        awake_key=f"flutter.{AWAKE_KEY}",
+        language_cookie=PICKED_COOKIE,
+        awake_cookie=AWAKE_COOKIE,
+    )
+    return f"{preload}\n{picked}"
 
 
 def server_index(
@@ -210,15 +188,9 @@ def server_index(
         page = page.replace(old, new)
     page = page.replace(BANNER_TEXTS, banner_texts())  # in the app's own page only
     page = with_boot_screen(page, boot_screen("favicon.png", offline=False) + install_bar(False))
-    picked = (
-        PICKED.replace("LANGUAGE_KEY", LANGUAGE_KEY)
-        .replace("AWAKE_KEY", AWAKE_KEY)
-        .replace("AWAKE_COOKIE", AWAKE_COOKIE)
-        .replace("COOKIE", PICKED_COOKIE)
-    )
-    preload = f"<script>{PRELOAD.replace('PREFIX', prefix)}\n{picked}</script>\n"
     page = page.replace(
-        f'<script src="{prefix}python.js">', preload + f'<script src="{prefix}python.js">'
+        f'<script src="{prefix}python.js">',
+        f'{server_scripts(prefix)}\n<script src="{prefix}python.js">',
     )
     return page.encode("utf-8")
 
