@@ -32,8 +32,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from scorekeeper.redaction import redacted
-from scorekeeper.ui import fletparts
-from scorekeeper.ui.app import LANGUAGE_COOKIE, preferred
+from scorekeeper.ui import LANGUAGE_COOKIE, fletparts, preferred_language
 from scorekeeper.web.upload import UPLOAD_PREFIX, Uploads
 
 log = logging.getLogger(__name__)
@@ -118,7 +117,7 @@ def language_cookie(scope: Scope) -> list[tuple[bytes, bytes]]:
     websocket (a browser may open it with a shorter Accept-Language)."""
     if scope["type"] != "http":
         return []
-    code = preferred(_header(scope, b"accept-language") or "")
+    code = preferred_language(_header(scope, b"accept-language") or "")
     if code is None:
         return []
     value = f"{LANGUAGE_COOKIE}={code}; Path=/; SameSite=Strict"

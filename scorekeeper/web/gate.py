@@ -19,22 +19,22 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.redaction import redacted
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui import fletparts
-from scorekeeper.ui.app import (
+from scorekeeper.ui import (
+    WebClient,
     announce_drawn,
     client_language,
+    dress_page,
     make_main,
+    own_update_state,
     page_fonts,
+    report_errors_to,
     speak,
     tell_boot_screen,
-    theme,
 )
-from scorekeeper.ui.palette import DARK, LIGHT
-from scorekeeper.ui.webclient import WebClient
 from scorekeeper.web.access import KeyRing, Keys, Role, Throttle, secret_in_route
 from scorekeeper.web.live import LiveBoard
 from scorekeeper.web.upload import Uploads
-from scorekeeper.web.watch import WatchSession, own_update_state
+from scorekeeper.web.watch import WatchSession
 
 log = logging.getLogger(__name__)
 
@@ -114,11 +114,9 @@ class KeeperPass:
 
 
 def look(page: ft.Page, fonts: dict[str, str]) -> None:
+    """The keeper's look on every page, before the door knows which one it is."""
     page.title = _("Spades Scorekeeper")
-    page.fonts = dict(fonts)
-    page.theme = theme(LIGHT)
-    page.dark_theme = theme(DARK)
-    page.theme_mode = ft.ThemeMode.SYSTEM
+    dress_page(page, fonts)
 
 
 async def stored_secret(page: ft.Page) -> str | None:
@@ -230,7 +228,7 @@ def no_tracebacks(page: ft.Page) -> None:
         log.error("a handler failed on %s: %s", page.client_ip, message)
         send(_("Something went wrong on the server (it was logged). Reload the page."))
 
-    fletparts.report_errors_to(page, report)
+    report_errors_to(page, report)
 
 
 async def log_out(page: ft.Page, language: str | None = None, door: Door | None = None) -> None:

@@ -18,7 +18,7 @@ from scorekeeper.i18n import _
 from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.webclient import prepare
+from scorekeeper.ui import prepare
 from scorekeeper.web.asgi import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
 from scorekeeper.web.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.web.gate import Access, Links, make_web_main

@@ -15,10 +15,17 @@ from scorekeeper import i18n
 from scorekeeper.core.model import Bid
 from scorekeeper.i18n import _, number
 from scorekeeper.redaction import redacted
-from scorekeeper.ui.app import device_language, load_needed_fonts, speak, tell_boot_screen
-from scorekeeper.ui.palette import BOARD
-from scorekeeper.ui.screens.widgets import SIDE_COLORS  # the theme's, as on the keeper's app
-from scorekeeper.ui.text import bid_label, result_line
+from scorekeeper.ui import (
+    BOARD,
+    SIDE_COLORS,  # the theme's, as on the keeper's app
+    bid_label,
+    device_language,
+    load_needed_fonts,
+    own_update_state,
+    result_line,
+    speak,
+    tell_boot_screen,
+)
 from scorekeeper.web.live import LiveGame
 
 log = logging.getLogger(__name__)
@@ -265,14 +272,6 @@ def table_display(
         spacing=1.5 * unit,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-
-
-def own_update_state() -> None:
-    """A pubsub handler runs in a copy of the sender's context, which shares
-    Flet's "update was called" flag with the sender's event: this page's
-    update() would then cancel the sender's own automatic update. Give this
-    handler a state of its own first."""
-    ft.context.reset_auto_update()  # type: ignore[no-untyped-call]
 
 
 def live_names(games: tuple[LiveGame, ...]) -> Iterator[str]:
