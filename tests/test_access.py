@@ -198,7 +198,7 @@ def test_limits_count_open_pages_per_address_and_in_all():
     assert sessions.admit(b) is None
     assert "3 keeper pages" not in (sessions.admit(c) or ""), "b made room"
     assert b.evicted.is_set() and not a1.evicted.is_set() and sessions.open == [a1, a2, c]
-    sessions.closed(a1)
+    sessions.page_closed(a1)
     assert sessions.admit(a3) is None
 
 

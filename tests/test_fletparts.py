@@ -70,7 +70,7 @@ def test_the_session_key_is_the_one_flet_web_keeps_sessions_under(handled):
 
 
 def test_flet_web_files_sessions_under_that_key():
-    """app_manager is where SessionCaps.created looks a session up by that key."""
+    """app_manager is where SessionCaps.session_created looks a session up by that key."""
 
     async def check() -> None:
         session = SimpleNamespace(id="s2")
@@ -126,7 +126,7 @@ def test_the_server_holds_a_new_session_under_that_key(handled):
         await app_manager.add_session(key, session)
         try:
             sessions = SessionCaps(Limits())
-            await sessions.created(page)
+            await sessions.session_created(page)
             return dict(sessions.held)
         finally:
             await app_manager.delete_session(key)

@@ -54,7 +54,7 @@ def make_main(
         page.on_connect = session.reconnected
         page.on_close = session.disconnected
         page.on_app_lifecycle_state_change = session.awake.lifecycle_changed
-        session.follow()
+        session.follow_other_tabs()
         await session.choose_language()
         with session.speaking():
             if store.notices:

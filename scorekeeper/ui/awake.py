@@ -24,6 +24,7 @@ class ScreenAwake:
             await self._ask(on)
 
     async def _ask(self, on: bool) -> None:
+        """Ask the browser; it may refuse (no permission, the page hidden)."""
         try:
             if on:
                 await self.wakelock.enable()  # type: ignore[no-untyped-call]

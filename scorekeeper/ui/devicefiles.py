@@ -51,6 +51,8 @@ class DeviceFiles:
         self.clipboard = ft.Clipboard()
 
     def export(self, kind: str, game_id: str | None = None) -> Callable[[Any], Any]:
+        """A handler that downloads the export (`kind`) of one game or all."""
+
         async def handler(_event: Any) -> None:
             if not await self.actions.allowed():
                 return

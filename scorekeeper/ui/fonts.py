@@ -125,6 +125,7 @@ def needs_emoji(text: str) -> bool:
 
 
 def needs_arabic(text: str) -> bool:
+    """Whether `text` has an Arabic letter (the Arabic font is loaded on demand)."""
     return any(ord(char) in ARABIC_LETTERS for char in text)
 
 

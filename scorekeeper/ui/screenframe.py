@@ -34,6 +34,7 @@ class Layer:
 
 
 def new_body() -> ft.Column:
+    """A screen's own column, stretched to the width the View gives it."""
     return ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
 
 
@@ -78,9 +79,9 @@ class ScreenFrame:
         self.screen: Synced | None = None
         self.screen_key: tuple[Any, ...] | None = None
         self.shown: tuple[Any, ...] | None = None
-        self.bar: tuple[Any, ...] | None = None  # what the app bar shows
+        self.bar_shows: tuple[Any, ...] | None = None  # what the app bar shows
         self.body = ft.Column()
-        self.frame = ft.Column()  # the view's screens: the one shown, and one kept under it
+        self.stack = ft.Column()  # the View's screens: the one shown, and one kept under it
         self.view = ft.View()
         self.app_bar: AppBar | None = None  # the View's bar, changed in place
         self.below: Layer | None = None  # the screen the one shown opens over, kept drawn
@@ -104,10 +105,10 @@ class ScreenFrame:
             self._place(shown)
             whole = True
         bar = (state.screen, title_of(state))
-        if bar != self.bar:  # a tap that leaves the bar as it was sends nothing of it
+        if bar != self.bar_shows:  # a tap that leaves the bar as it was sends nothing of it
             assert self.app_bar is not None  # placed with its View
             self.app_bar.show(state)
-            self.bar = bar
+            self.bar_shows = bar
             whole = True
         whole = self._sync_dialog() or whole
         if self.waiting_fonts:
@@ -137,7 +138,7 @@ class ScreenFrame:
     def _new_view(self) -> None:
         """A fresh View per screen: it opens at its top, with no old scroll offset."""
         self.body = new_body()
-        self.frame = ft.Column(
+        self.stack = ft.Column(
             [self.body], horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=0
         )
         self.app_bar = AppBar(self.state, self.bind)
@@ -148,12 +149,12 @@ class ScreenFrame:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             controls=[
                 ft.ResponsiveRow(
-                    [ft.Container(self.frame, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
+                    [ft.Container(self.stack, col={"xs": 12, "md": 10, "lg": 8, "xl": 6})],
                     alignment=ft.MainAxisAlignment.CENTER,
                 )
             ],
         )
-        self.bar = None
+        self.bar_shows = None
         self.below = None
         self.to_top = False
         self.page.views.clear()
@@ -169,9 +170,9 @@ class ScreenFrame:
         self.to_top = True
         if below is not None and below.shown == shown:  # back to the screen underneath
             below.body.visible = True
-            self.frame.controls = [below.body]
+            self.stack.controls = [below.body]
             self.body, self.screen, self.screen_key = below.body, below.screen, below.key
-            self.shown, self.below, self.bar = below.shown, None, None
+            self.shown, self.below, self.bar_shows = below.shown, None, None
             return
         over = SCREENS[state.screen].over
         under = route_of(state, over) if over is not None else None
@@ -187,9 +188,9 @@ class ScreenFrame:
             self.body.visible = False  # kept, hidden, under the screen opened over it
             self.below = Layer(self.body, self.screen, self.screen_key, self.shown)
         assert self.below is not None
-        self.shown, self.screen, self.bar = shown, None, None
+        self.shown, self.screen, self.bar_shows = shown, None, None
         self.body = new_body()
-        self.frame.controls = [self.below.body, self.body]
+        self.stack.controls = [self.below.body, self.body]
 
     def _sync_dialog(self) -> bool:
         """Show the state's question, if any, as a dialog that must be answered.

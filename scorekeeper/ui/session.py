@@ -56,6 +56,8 @@ Undo = Callable[[], Awaitable[str | None]]
 
 
 class Session:
+    """One tab's app state, and how its actions run and are shown."""
+
     def __init__(
         self,
         page: ft.Page,
@@ -79,7 +81,7 @@ class Session:
         self.prefs = ft.SharedPreferences()  # this device's storage (the browser's)
         self.awake = ScreenAwake()
         self.frame = ScreenFrame(page, self.state, self.bind, self.files, waiting_fonts)
-        self.undo_for: SavedGame | None = None  # the delete whose Undo is timed
+        self.undo_timed_for: SavedGame | None = None  # the delete whose Undo is timed
 
     def bind(
         self,
@@ -181,8 +183,8 @@ class Session:
             self.page.pubsub.send_others(("saved", *changed))
         if self.keeper:
             self.keeper.changed()
-        if self.state.deleted is not None and self.state.deleted is not self.undo_for:
-            self.undo_for = self.state.deleted
+        if self.state.deleted is not None and self.state.deleted is not self.undo_timed_for:
+            self.undo_timed_for = self.state.deleted
             self.page.run_task(self._expire_undo, self.state.deleted)
         await self._shown_at_its_url()
 
@@ -259,6 +261,7 @@ class Session:
             await self._reload()
 
     async def _reload(self) -> None:
+        """Read the game again (another tab changed it, or this one is back)."""
         own_update_state()  # (called from pubsub: not the sender's)
         if not await self.allowed():
             return
@@ -270,7 +273,7 @@ class Session:
         await self.frame.scroll_to_top()
         await self.awake.want(self.state.wants_screen_on)
 
-    def follow(self) -> None:
+    def follow_other_tabs(self) -> None:
         """Hear of other tabs' saves, to show the game's newest version."""
         self.page.pubsub.subscribe(self.saved_elsewhere)
 
@@ -280,6 +283,6 @@ class Session:
 
     async def reconnected(self, _event: Any) -> None:
         """The same tab is back (reload, network back): catch up, then follow again."""
-        self.follow()
+        self.follow_other_tabs()
         await self._reload()
         tell_boot_screen(self.page)

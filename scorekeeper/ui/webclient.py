@@ -129,7 +129,8 @@ def icons_used(package: Path = PACKAGE) -> list[str]:
     return sorted(found)
 
 
-def _version(package: str) -> str:
+def _installed_version(package: str) -> str:
+    """The installed version of `package`, part of the build key."""
     try:
         return importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:
@@ -137,14 +138,15 @@ def _version(package: str) -> str:
 
 
 def build_key(icons: Iterable[str], pyodide: bool, assets: Path = ASSETS_DIR) -> str:
+    """What makes one build differ from another: a new key is a new folder."""
     digest = hashlib.sha256()
     source = source_dir()
     parts = {
-        "source": [str(source), *(_size(source / name) for name in RIVE_FILES)],
+        "source": [str(source), *(_file_size(source / name) for name in RIVE_FILES)],
         "format": FORMAT,
-        "flet-web": _version("flet-web"),
-        "fonttools": _version("fonttools"),
-        "brotli": _version("brotli"),
+        "flet-web": _installed_version("flet-web"),
+        "fonttools": _installed_version("fonttools"),
+        "brotli": _installed_version("brotli"),
         "icons": sorted(icons),
         "pyodide": pyodide,
         "fonts": {k: [v[0], v[1], v[2]] for k, v in TEXT_FONTS.items()},
@@ -156,7 +158,8 @@ def build_key(icons: Iterable[str], pyodide: bool, assets: Path = ASSETS_DIR) ->
     return digest.hexdigest()[:16]
 
 
-def _size(path: Path) -> int:
+def _file_size(path: Path) -> int:
+    """A file's size, -1 if missing (a changed Flet client changes its size)."""
     return path.stat().st_size if path.is_file() else -1
 
 
@@ -181,10 +184,10 @@ def prepare(
         with FileLock(str(root / f".client-{key}.lock")):
             if not (folder / MANIFEST).is_file():
                 _build_client(folder, key, wanted, pyodide, assets)
-    return client(folder)
+    return read_client(folder)
 
 
-def client(folder: Path) -> WebClient:
+def read_client(folder: Path) -> WebClient:
     """The prepared client in `folder`, as its manifest describes it."""
     data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     return WebClient(
@@ -198,6 +201,7 @@ def client(folder: Path) -> WebClient:
 
 
 def _build_client(folder: Path, key: str, icons: list[str], pyodide: bool, assets: Path) -> None:
+    """Build the lean client beside `folder`, then move it into place whole."""
     source = source_dir()
     if not (source / "index.html").is_file():
         raise WebClientError(f"Flet's web client is missing: no index.html in {source}")
@@ -213,7 +217,7 @@ def _build_client(folder: Path, key: str, icons: list[str], pyodide: bool, asset
         manifest = {
             "key": key,
             "format": FORMAT,
-            "flet_web": _version("flet-web"),
+            "flet_web": _installed_version("flet-web"),
             "icons": icons,
             "fonts": fonts,
             "on_demand": {family: target for family, (_, _, target) in ON_DEMAND_FONTS.items()},
@@ -229,36 +233,41 @@ def _build_client(folder: Path, key: str, icons: list[str], pyodide: bool, asset
     for old in folder.parent.glob("client-*"):  # earlier builds of other versions
         if old != folder and old.is_dir():
             with contextlib.suppress(OSError):
-                if (old / MANIFEST).is_file() and _stale(old):
+                if (old / MANIFEST).is_file() and _other_version(old):
                     shutil.rmtree(old)
 
 
-def _stale(old: Path) -> bool:
+def _other_version(old: Path) -> bool:
     """An earlier build of another Flet version (builds of the current one may
     belong to another checkout of the app, with other icons)."""
     try:
         data = json.loads((old / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return True
-    return bool(data.get("flet_web") != _version("flet-web") or data.get("format") != FORMAT)
+    return bool(
+        data.get("flet_web") != _installed_version("flet-web") or data.get("format") != FORMAT
+    )
 
 
-def _wanted(relative: str, pyodide: bool) -> bool:
+def _served(relative: str, pyodide: bool) -> bool:
+    """Whether a file of Flet's client is one this app's page loads."""
     if relative.endswith(SKIP_SUFFIXES) or relative.startswith(SKIP_PREFIXES):
         return False
     return pyodide or not relative.startswith("pyodide/")
 
 
 def _copy_client(source: Path, work: Path, pyodide: bool) -> None:
+    """Copy the files of Flet's client the page loads into `work`."""
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source).as_posix()
-        if path.is_file() and _wanted(relative, pyodide):
+        if path.is_file() and _served(relative, pyodide):
             target = work / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
 
 
 def _without_rive(path: Path) -> None:
+    """Replace the Rive runtime's CDN address, so the page asks no other host."""
     data = path.read_bytes()
     inline = RIVE_INLINE.ljust(len(RIVE_CDN), b"/")
     count = data.count(RIVE_CDN)

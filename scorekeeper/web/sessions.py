@@ -76,9 +76,11 @@ class SessionCaps:
 
     @property
     def open_total(self) -> int:
+        """Open pages in all (for the log and the tests)."""
         return len(self.open)
 
     def admit(self, socket: Socket) -> str | None:
+        """Count a new page in, making room if a cap is reached; else why not."""
         mine = [s for s in self.open if s.address == socket.address]
         if len(mine) >= self.limits.per_address and not self._make_room(mine):
             return f"{socket.address} has {self.limits.per_address} keeper pages open already"
@@ -88,6 +90,7 @@ class SessionCaps:
         return None
 
     def _make_room(self, among: list[Socket]) -> bool:
+        """Close the oldest page that is not a keeper's, of the most crowded address."""
         others = [s for s in among if s.key not in self.keepers]
         if not others:
             return False
@@ -98,7 +101,8 @@ class SessionCaps:
         victim.evicted.set()
         return True
 
-    def closed(self, socket: Socket) -> None:
+    def page_closed(self, socket: Socket) -> None:
+        """The page's socket is gone: it counts no more."""
         if socket in self.open:
             self.open.remove(socket)
 
@@ -106,7 +110,7 @@ class SessionCaps:
         """The page showed the keeper's app: never closed to make room."""
         self.keepers.add(page_key(page))
 
-    async def created(self, page: ft.Page, socket: "Socket | None" = None) -> None:
+    async def session_created(self, page: ft.Page, socket: Socket | None = None) -> None:
         """A new Flet session (Flet's `before_main`): hold it, drop the oldest
         closed ones beyond the caps."""
         session = page.session
@@ -124,12 +128,14 @@ class SessionCaps:
         await self._drop_closed(list(self.held), len(self.held) - self.limits.max_sessions)
 
     async def _prune(self) -> None:
+        """Forget sessions Flet has dropped by itself."""
         for key, held in list(self.held.items()):
             if held.session() is None or await app_manager.get_session(key) is None:
                 del self.held[key]
         self.keepers &= set(self.held)
 
     async def _drop_closed(self, keys: list[str], excess: int) -> None:
+        """Drop up to `excess` closed sessions among `keys`, oldest first."""
         for key in keys:
             if excess <= 0:
                 return

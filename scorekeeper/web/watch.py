@@ -79,6 +79,7 @@ class WatchSession:
         self._missed = False  # a change came while the page was away
 
     async def start(self, route: str) -> None:
+        """Draw the first page, in the device's language, then follow the keeper."""
         self.page.on_route_change = self.route_changed
         self.page.on_resize = self.resized
         self.page.on_connect = self.reconnected
@@ -101,9 +102,11 @@ class WatchSession:
 
     @property
     def route(self) -> str:
+        """The address of what this page shows."""
         return f"{LIVE}/{self.game_id}" if self.game_id else LIVE
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
+        """The watcher went elsewhere (Back, a typed address): checked, then shown."""
         route = getattr(event, "route", None)
         if not isinstance(route, str):
             log.warning("a watcher sent a route that is not a URL: %s", redacted(route))
@@ -130,12 +133,15 @@ class WatchSession:
         self.page.update()
 
     def open_table(self, game_id: str) -> None:
+        """Show one game as the table display, at its own address."""
         self.page.run_task(self.page.push_route, f"{LIVE}/{game_id}")
 
     def leave_table(self, _event: Any) -> None:
+        """Back to the list of live games."""
         self.page.run_task(self.page.push_route, LIVE)
 
     def resized(self, _event: Any) -> None:
+        """The table display's type follows the screen's size."""
         if self.game_id:
             self.render(force=True)
             self.page.update()
@@ -159,6 +165,7 @@ class WatchSession:
         tell_boot_screen(self.page)
 
     async def refresh(self) -> None:
+        """Read the live games again and draw them if they changed."""
         if self._refreshing:  # one more read after the running one, not one per tap
             self._again = True
             return
@@ -181,6 +188,7 @@ class WatchSession:
             self._refreshing = False
 
     def render(self, force: bool = False) -> None:
+        """Draw the page again if what it shows changed (or when `force`)."""
         size = (self.page.width or 1280, self.page.height or 800)
         shown = (self.game_id, self.games, self.message, size)
         if shown == self.shown and not force:
@@ -192,6 +200,7 @@ class WatchSession:
             self._draw(size)
 
     def _draw(self, size: tuple[float, float]) -> None:
+        """The table display of the game asked for, else the list."""
         game = next((g for g in self.games if g.id == self.game_id), None)
         self.page.views.clear()
         if self.game_id and game:

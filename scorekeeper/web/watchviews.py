@@ -22,10 +22,12 @@ BACK_ROW = 56  # the table display's way back to the list, in pixels
 
 
 def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
+    """A stable hook for tests: flt-semantics-identifier in the DOM."""
     return ft.Semantics(identifier=identifier, content=control)
 
 
 def result_text(game: LiveGame) -> str | None:
+    """Who won, once a game is over; else None."""
     return result_line(
         [side.names for side in game.sides],
         [side.score for side in game.sides],
@@ -35,6 +37,7 @@ def result_text(game: LiveGame) -> str | None:
 
 
 def turn_text(game: LiveGame) -> str:
+    """The hand being played and who deals and bids first, or the result."""
     turn = (
         _("Hand {number} · Draws first: {dealer} · Bids first: {bidder}")
         if game.drawing
@@ -46,10 +49,12 @@ def turn_text(game: LiveGame) -> str:
 
 
 def bid_text(bid: Bid | None) -> str:
+    """A bid as the keeper's app writes it; nothing for none yet."""
     return bid_label(bid) if bid is not None else ""
 
 
 def bids_text(game: LiveGame) -> str | None:
+    """The bids of the hand being entered, while it is."""
     if not game.step:
         return None
     entered = [f"{b.player} {bid_text(b.bid)}" for b in game.bids if b.bid is not None]
@@ -59,10 +64,12 @@ def bids_text(game: LiveGame) -> str | None:
 
 
 def contract_text(bid: int | None) -> str:
+    """A side's contract this hand (a space keeps the line's height)."""
     return _("Bid {count}").format(count=number(bid)) if bid is not None else " "
 
 
 def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> ft.Control:
+    """One live game in the list: both sides' scores and bags, the turn, the bids."""
     sides: list[ft.Control] = [
         ft.Column(
             [
@@ -112,6 +119,7 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
 
 
 def live_list(games: tuple[LiveGame, ...], open_table: Callable[[str], Any]) -> list[ft.Control]:
+    """The live games, or a word that none is being played."""
     if not games:
         return [
             tagged(

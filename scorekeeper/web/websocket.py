@@ -72,7 +72,7 @@ class PageSockets:
 
         def release() -> None:
             """The socket is gone: its slot is free, whatever Flet still does."""
-            self.sessions.closed(socket)
+            self.sessions.page_closed(socket)
 
         try:
             await self._serve(scope, receive, send, release, socket)
@@ -87,11 +87,12 @@ class PageSockets:
         release: Callable[[], None],
         socket: Socket,
     ) -> None:
+        """Let Flet serve the socket until it closes, is closed to make room, or says nothing."""
         gone = asyncio.Event()
         spoke = asyncio.Event()
         address = socket.address
 
-        async def shut(code: int, why: str) -> None:
+        async def close_socket(code: int, why: str) -> None:
             log.info("closing the websocket of %s: %s", address, why)
             gone.set()
             release()
@@ -111,7 +112,7 @@ class PageSockets:
                 problem = frame_problem(message.get("bytes"), registered=spoke.is_set())
                 if problem:
                     log.warning("closing the websocket of %s: %s", address, problem)
-                    await shut(1008, problem)
+                    await close_socket(1008, problem)
                     return {"type": "websocket.disconnect", "code": 1008}
                 data = message.get("bytes")
                 if data and not spoke.is_set():  # the registration: a session to resume, maybe
@@ -122,7 +123,7 @@ class PageSockets:
             return message
 
         async def before_main(page: ft.Page) -> None:
-            await self.sessions.created(page, socket)
+            await self.sessions.session_created(page, socket)
 
         limits = self.sessions.limits
         idle_seconds = max(1, round(limits.idle_minutes * 60))
@@ -145,10 +146,10 @@ class PageSockets:
             )
             silent = not spoke.is_set() and not gone.is_set() and not handler.done()
             if silent and not socket.evicted.is_set():  # (one evicted is closed below)
-                await shut(1008, "it never registered")
+                await close_socket(1008, "it never registered")
             await asyncio.wait({handler, closed, evicted}, return_when=FIRST)
             if socket.evicted.is_set() and not gone.is_set():
-                await shut(1013, "closed to make room")  # "try again later"
+                await close_socket(1013, "closed to make room")  # "try again later"
                 await asyncio.wait({handler, closed}, return_when=FIRST)
             # Flet's handler waits forever for a page gone before registering:
             # once the socket is gone, give it a moment to finish, then stop it.
