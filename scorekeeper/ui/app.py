@@ -3,8 +3,10 @@ the `main` that dresses a page, opens a Session on it and draws the first
 screen. The native build, the offline build and the web server's door all
 start pages here."""
 
+from __future__ import annotations
+
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -16,7 +18,9 @@ from scorekeeper.ui.screens import follow
 from scorekeeper.ui.session import Durable, Keeper, Session, Undo
 from scorekeeper.ui.theme import dress_page
 from scorekeeper.ui.updates import announce_drawn
-from scorekeeper.ui.webclient import WebClient
+
+if TYPE_CHECKING:  # (the client's build tools stay out of a running app)
+    from scorekeeper.ui.webclient import WebClient
 
 # The device's keys and cookies live in device.py; web/static.py still reads
 # them here until it imports them from `scorekeeper.ui`.
