@@ -52,7 +52,8 @@ def serve(port: int) -> None:
 
     from scorekeeper.resources import ASSETS_DIR
     from scorekeeper.ui.webclient import prepare
-    from scorekeeper.web.asgi import WS_PATH, ServerConfig, build_app
+    from scorekeeper.web.asgi import ServerConfig
+    from scorekeeper.web.routes import WS_PATH, build_app
     from scorekeeper.web.static import StaticClient
 
     def line(n: int) -> ft.Row:

@@ -19,7 +19,8 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui import fletparts
-from scorekeeper.ui.app import LANGUAGE_KEY, PICKED_COOKIE, make_main
+from scorekeeper.ui.app import make_main
+from scorekeeper.ui.device import LANGUAGE_KEY, PICKED_COOKIE
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 

@@ -14,9 +14,9 @@ import uvicorn
 from flet_web.fastapi import app_manager
 
 from scorekeeper.storage.store import GameStore
-from scorekeeper.web.asgi import Limits
 from scorekeeper.web.gate import Access, Links
 from scorekeeper.web.server import uvicorn_config, web_app
+from scorekeeper.web.sessions import Limits
 from tests.served import free_port
 
 

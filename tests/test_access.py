@@ -23,7 +23,9 @@ from scorekeeper.web.access import (
     reset_keys,
     secret_in_route,
 )
-from scorekeeper.web.asgi import Guard, Limits, Sessions, Socket, frame_problem, host_name
+from scorekeeper.web.asgi import Guard, host_name
+from scorekeeper.web.frames import frame_problem
+from scorekeeper.web.sessions import Limits, SessionCaps, Socket
 from tests.served import ROOT
 
 
@@ -187,8 +189,8 @@ def test_other_frames_are_named(data, registered):
 
 
 def test_limits_count_open_pages_per_address_and_in_all():
-    sessions = Sessions(Limits(max_sessions=3, per_address=2))
-    a1, a2, a3, b, c = (Socket(address, "") for address in "aaabc")
+    sessions = SessionCaps(Limits(max_sessions=3, per_address=2))
+    a1, a2, a3, b, c = (Socket(address) for address in "aaabc")
     a1.key, a2.key = "keeper-1", "keeper-2"
     sessions.keepers.update({"keeper-1", "keeper-2"})
     assert sessions.admit(a1) is None and sessions.admit(a2) is None
@@ -196,18 +198,18 @@ def test_limits_count_open_pages_per_address_and_in_all():
     assert sessions.admit(b) is None
     assert "3 keeper pages" not in (sessions.admit(c) or ""), "b made room"
     assert b.evicted.is_set() and not a1.evicted.is_set() and sessions.open == [a1, a2, c]
-    sessions.closed(a1)
+    sessions.page_closed(a1)
     assert sessions.admit(a3) is None
 
 
 def test_a_full_server_closes_the_oldest_page_of_the_most_crowded_address():
-    sessions = Sessions(Limits(max_sessions=4, per_address=3))
-    pages = [Socket(address, "") for address in ("x", "y", "y", "x", "y")]
+    sessions = SessionCaps(Limits(max_sessions=4, per_address=3))
+    pages = [Socket(address) for address in ("x", "y", "y", "x", "y")]
     for page in pages[:4]:
         assert sessions.admit(page) is None
     assert sessions.admit(pages[4]) is None  # x and y have 2 each: the oldest goes
     assert [p.evicted.is_set() for p in pages] == [True, False, False, False, False]
-    assert sessions.admit(Socket("z", "")) is None
+    assert sessions.admit(Socket("z")) is None
     assert pages[1].evicted.is_set(), "y had 3 open: its oldest went"
 
 

@@ -70,7 +70,7 @@ def test_the_session_key_is_the_one_flet_web_keeps_sessions_under(handled):
 
 
 def test_flet_web_files_sessions_under_that_key():
-    """app_manager is where Sessions.created looks a session up by that key."""
+    """app_manager is where SessionCaps.session_created looks a session up by that key."""
 
     async def check() -> None:
         session = SimpleNamespace(id="s2")
@@ -110,7 +110,7 @@ def test_a_failing_handler_is_reported_to_us_and_the_page_gets_only_our_notice()
 
 
 def test_the_server_holds_a_new_session_under_that_key(handled):
-    from scorekeeper.web.asgi import Limits, Sessions
+    from scorekeeper.web.sessions import Limits, SessionCaps
 
     class FakeSession:  # a weak reference is kept to it; the manager may close it
         id = "s3"
@@ -125,8 +125,8 @@ def test_the_server_holds_a_new_session_under_that_key(handled):
         key = fletparts.session_key(page)
         await app_manager.add_session(key, session)
         try:
-            sessions = Sessions(Limits())
-            await sessions.created(page)
+            sessions = SessionCaps(Limits())
+            await sessions.session_created(page)
             return dict(sessions.held)
         finally:
             await app_manager.delete_session(key)

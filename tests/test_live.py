@@ -116,7 +116,7 @@ def test_the_qr_png_holds_the_qr_matrix():
 
 
 def test_the_watch_board_says_who_draws_first_in_the_two_player_game(store):
-    from scorekeeper.web.watch import turn_text
+    from scorekeeper.web.watchviews import turn_text
     from tests.factories import two_player
 
     store.create(two_player())
@@ -132,7 +132,7 @@ def test_a_cutthroat_game_shows_three_sides_on_the_board_and_the_table(store):
 
     from scorekeeper.core.game import add_hand
     from scorekeeper.core.model import Game, Hand, Variant
-    from scorekeeper.web.watch import game_card, table_display
+    from scorekeeper.web.watchviews import game_card, table_display
 
     cutthroat = add_hand(
         Game(Variant.CUTTHROAT, ("Ana", "Ben", "Cy")), Hand((Bid(6), Bid(6), Bid(4)), (6, 7, 4))

@@ -7,8 +7,8 @@ import inspect
 import pytest
 
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import draw
 from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.screenframe import draw
 from scorekeeper.ui.screens import SCREENS, follow, match, route_of
 from scorekeeper.ui.state import AppState
 from tests.inprocess import FakeKeeper, open_app

@@ -18,7 +18,7 @@ from scorekeeper.core.draft import HandDraft
 from scorekeeper.core.model import NIL, Bid, Game, Variant
 from scorekeeper.core.rules import FailedNilTricks, RuleSet
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import preferred
+from scorekeeper.ui.device import preferred_language
 from scorekeeper.ui.screens.widgets import SELF_MIRRORING
 from tests.factories import hand
 from tests.inprocess import App, open_app, open_watch
@@ -305,7 +305,7 @@ def test_two_tabs_speak_their_own_languages(store):
     ],
 )
 def test_the_browser_language_is_the_first_one_the_app_speaks(header, language):
-    assert preferred(header) == language
+    assert preferred_language(header) == language
 
 
 def pointing(icon: ft.IconData) -> bool:

@@ -14,17 +14,9 @@ from starlette.testclient import TestClient
 
 from scorekeeper import i18n
 from scorekeeper.ui import webclient
-from scorekeeper.ui.webclient import (
-    RIVE_CDN,
-    WebClientError,
-    icon_codepoints,
-    icons_used,
-    lean_fonts,
-    needs_arabic,
-    needs_emoji,
-    prepare,
-    wanted_fonts,
-)
+from scorekeeper.ui.fontcut import MissingIcon, icon_codepoints
+from scorekeeper.ui.fonts import lean_fonts, needs_arabic, needs_emoji, wanted_fonts
+from scorekeeper.ui.webclient import RIVE_CDN, WebClientError, icons_used, prepare
 from scorekeeper.web.static import CONNECTION_LOST, StaticClient, accepted, with_client
 
 REAL = webclient.source_dir()
@@ -172,7 +164,7 @@ def test_prepare_is_done_once(made, monkeypatch):
         raise AssertionError("built again")
 
     monkeypatch.setattr(webclient, "source_dir", lambda: source)
-    monkeypatch.setattr(webclient, "_build", fail)
+    monkeypatch.setattr(webclient, "_build_client", fail)
     again = prepare(built.folder.parent, icons=list(reversed(ICONS)), assets=assets)
     assert again == built
 
@@ -189,7 +181,7 @@ def test_other_inputs_make_another_build(source, assets, tmp_path):
 
 def test_an_unknown_icon_is_named():
     font = TTFont(REAL / "assets/fonts/MaterialIcons-Regular.otf")
-    with pytest.raises(WebClientError, match="'NO_SUCH_ICON'"):
+    with pytest.raises(MissingIcon, match="'NO_SUCH_ICON'"):
         icon_codepoints(font, ["NO_SUCH_ICON"])
 
 

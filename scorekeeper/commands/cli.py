@@ -297,8 +297,8 @@ def _check_port(lan: bool, port: int) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     _check_port(args.lan, args.port)
-    from scorekeeper.web.asgi import Limits
     from scorekeeper.web.server import serve
+    from scorekeeper.web.sessions import Limits
 
     try:
         limits = Limits(

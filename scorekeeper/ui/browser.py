@@ -24,10 +24,13 @@ from scorekeeper.i18n import _, later
 from scorekeeper.storage import browser
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.app import announce_drawn, make_main, preferred, theme
+from scorekeeper.ui.app import make_main
 from scorekeeper.ui.boot import CHANNEL
+from scorekeeper.ui.device import preferred_language
+from scorekeeper.ui.fonts import lean_fonts
 from scorekeeper.ui.palette import DARK, LIGHT
-from scorekeeper.ui.webclient import lean_fonts
+from scorekeeper.ui.theme import theme
+from scorekeeper.ui.updates import announce_drawn
 
 
 def persistence_notice(persisted: bool | None) -> later:
@@ -222,7 +225,7 @@ async def start(page: ft.Page) -> None:
 
         second_tab(page, retry)
         return
-    language = preferred(",".join(browser_languages()))
+    language = preferred_language(",".join(browser_languages()))
     await make_main(
         opened.store,
         durable=browser.FOLDER.flush,

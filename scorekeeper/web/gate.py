@@ -19,27 +19,27 @@ from scorekeeper import i18n
 from scorekeeper.i18n import _
 from scorekeeper.redaction import redacted
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui import fletparts
-from scorekeeper.ui.app import (
+from scorekeeper.ui import (
+    WebClient,
     announce_drawn,
     client_language,
+    dress_page,
     make_main,
+    own_update_state,
     page_fonts,
+    report_errors_to,
     speak,
     tell_boot_screen,
-    theme,
 )
-from scorekeeper.ui.palette import DARK, LIGHT
-from scorekeeper.ui.webclient import WebClient
 from scorekeeper.web.access import KeyRing, Keys, Role, Throttle, secret_in_route
 from scorekeeper.web.live import LiveBoard
 from scorekeeper.web.upload import Uploads
-from scorekeeper.web.watch import WatchSession, own_update_state
+from scorekeeper.web.watch import WatchSession
 
 log = logging.getLogger(__name__)
 
-PREF_KEY = "spades-scorekeeper.key"
-PREF_TIMEOUT = 5.0
+SECRET_KEY = "spades-scorekeeper.key"  # the keeper secret, in the device's storage
+STORAGE_TIMEOUT = 5.0  # seconds a page is given to answer from its storage
 Door = Callable[[ft.Page], Any]  # the gate's own entry: which page a route gets
 
 
@@ -79,7 +79,7 @@ class KeeperPass:
         self.door = door
         self.page = page
         self.secret = keys.keeper
-        self.remember: str | None = None
+        self.new_secret: str | None = None  # to store on this device after a reset
         self.out = False
 
     def may_act(self) -> bool:
@@ -94,9 +94,9 @@ class KeeperPass:
     def changed(self) -> None:
         """The keeper did something: watchers look again."""
         self.page.pubsub.send_all_on_topic("live", self.access.board.changed())
-        if self.remember is not None:  # after a reset: this device keeps the new key
-            secret, self.remember = self.remember, None
-            self.page.run_task(remember, self.page, secret)
+        if self.new_secret is not None:  # after a reset: this device keeps the new key
+            secret, self.new_secret = self.new_secret, None
+            self.page.run_task(remember_secret, self.page, secret)
 
     def keeper_link(self) -> str:
         return self.access.links.keeper(self.access.keys)
@@ -108,35 +108,35 @@ class KeeperPass:
         """New keys: this page keeps access, every other one is logged out
         (runs off the event loop, like every action)."""
         keys = self.access.ring.reset()
-        self.secret = self.remember = keys.keeper
+        self.secret = self.new_secret = keys.keeper
         log.warning("keys reset from the app (%s)", self.page.client_ip)
         self.page.pubsub.send_all_on_topic("keys", keys.generation)
 
 
-def look(page: ft.Page, fonts: dict[str, str]) -> None:
+def dress_door(page: ft.Page, fonts: dict[str, str]) -> None:
+    """The keeper's look on every page, before the door knows which one it is."""
     page.title = _("Spades Scorekeeper")
-    page.fonts = dict(fonts)
-    page.theme = theme(LIGHT)
-    page.dark_theme = theme(DARK)
-    page.theme_mode = ft.ThemeMode.SYSTEM
+    dress_page(page, fonts)
 
 
 async def stored_secret(page: ft.Page) -> str | None:
+    """The keeper secret this device remembered, so the bare address works there."""
     try:
-        value = await asyncio.wait_for(ft.SharedPreferences().get(PREF_KEY), PREF_TIMEOUT)
+        value = await asyncio.wait_for(ft.SharedPreferences().get(SECRET_KEY), STORAGE_TIMEOUT)
     except Exception as error:  # an old client, a closed page, a client that never answers
         log.info("could not read the stored key: %r", error)
         return None
     return value if isinstance(value, str) and len(value) < 200 else None
 
 
-async def remember(page: ft.Page, secret: str | None) -> None:
+async def remember_secret(page: ft.Page, secret: str | None) -> None:
+    """Keep the secret on the device (None: forget a wrong or old one)."""
     prefs = ft.SharedPreferences()
     try:
         if secret is None:
-            await asyncio.wait_for(prefs.remove(PREF_KEY), PREF_TIMEOUT)
+            await asyncio.wait_for(prefs.remove(SECRET_KEY), STORAGE_TIMEOUT)
         else:
-            await asyncio.wait_for(prefs.set(PREF_KEY, secret), PREF_TIMEOUT)
+            await asyncio.wait_for(prefs.set(SECRET_KEY, secret), STORAGE_TIMEOUT)
     except Exception as error:
         log.info("could not store the key: %r", error)
 
@@ -150,12 +150,13 @@ def closed_door(
     code = language or client_language(page) or i18n.DEFAULT
     speak(page, code)
     with i18n.language(code):
-        _closed_door(page, logged_out)
-    page.on_route_change = knocked(door) if door else ignored_route
+        _draw_closed_door(page, logged_out)
+    page.on_route_change = reopen_with_link(door) if door else ignored_route
     page.on_connect = lambda _event: tell_boot_screen(page)  # a reload
 
 
-def _closed_door(page: ft.Page, logged_out: bool) -> None:
+def _draw_closed_door(page: ft.Page, logged_out: bool) -> None:
+    """The closed door's one View: whom to ask, and why the page is closed."""
     page.views.clear()
     why = (
         _("This device was logged out: the keeper made new links.")
@@ -191,11 +192,12 @@ def _closed_door(page: ft.Page, logged_out: bool) -> None:
 
 
 async def ignored_route(event: ft.RouteChangeEvent) -> None:
+    """A closed door follows no route; the attempt is logged (no secret in it)."""
     route = getattr(event, "route", None)
     log.warning("a page without access asked for %s: ignored", redacted(route))
 
 
-def knocked(door: Door) -> Callable[[ft.RouteChangeEvent], Any]:
+def reopen_with_link(door: Door) -> Callable[[ft.RouteChangeEvent], Any]:
     """A closed door's route handler: a route with a link in it (typed into
     the same tab, or a reload of it: Flet keeps the tab's session) goes
     through the door again; any other route is ignored."""
@@ -230,10 +232,11 @@ def no_tracebacks(page: ft.Page) -> None:
         log.error("a handler failed on %s: %s", page.client_ip, message)
         send(_("Something went wrong on the server (it was logged). Reload the page."))
 
-    fletparts.report_errors_to(page, report)
+    report_errors_to(page, report)
 
 
 async def log_out(page: ft.Page, language: str | None = None, door: Door | None = None) -> None:
+    """Close the door on a page whose link is no longer good."""
     page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
     closed_door(page, logged_out=True, language=language, door=door)
     page.update()
@@ -255,7 +258,7 @@ def make_web_main(
 
     async def main(page: ft.Page) -> None:
         no_tracebacks(page)
-        look(page, fonts)
+        dress_door(page, fonts)
         secret, rest = secret_in_route(page.route or "/")
         from_link = secret is not None
         if secret is None:
@@ -268,12 +271,12 @@ def make_web_main(
             if secret:
                 log.warning("a wrong key from %s", page.client_ip)
                 if not from_link:
-                    await remember(page, None)
+                    await remember_secret(page, None)
             closed_door(page, door=main)
             announce_drawn(page)
             return
         if from_link:
-            await remember(page, secret)
+            await remember_secret(page, secret)
         if role is Role.KEEPER:
             keeper_seen(page)
             keeper = KeeperPass(access, page, keys, main)

@@ -13,7 +13,7 @@ from scorekeeper.core.model import Bid, Variant
 from scorekeeper.core.saved import SavedGame
 from scorekeeper.core.scoring import Status, score_game
 from scorekeeper.storage.store import GameNotFoundError, GameStore, now
-from scorekeeper.ui.text import player, side_label, side_players
+from scorekeeper.ui import player, side_label, side_players
 
 LIVE_GAMES = 20
 JUST_WON = timedelta(minutes=30)  # a finished game stays on the board this long

@@ -18,10 +18,12 @@ from scorekeeper.i18n import _
 from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.webclient import WebClient, prepare
-from scorekeeper.web.asgi import WS_PATH, ASGIApp, Limits, ServerConfig, Sessions, build_app
+from scorekeeper.ui import WebClient, prepare
+from scorekeeper.web.asgi import ASGIApp, ServerConfig
 from scorekeeper.web.door import MAX_CONNECTIONS, bounded_http, connection_cap, open_file_limit
 from scorekeeper.web.gate import Access, Links, make_web_main
+from scorekeeper.web.routes import WS_PATH, build_app
+from scorekeeper.web.sessions import Limits, SessionCaps
 from scorekeeper.web.static import StaticClient
 from scorekeeper.web.upload import Uploads
 
@@ -75,7 +77,7 @@ def web_app(
         app_name=_("Spades Scorekeeper"),
         app_description=DESCRIPTION,
     )
-    sessions = Sessions(limits)
+    sessions = SessionCaps(limits)
     uploads = Uploads(throttle=access.throttle)  # wrong tokens slow down as wrong keys do
     return build_app(
         make_web_main(store, access, web, keeper_seen=sessions.keeper_page, uploads=uploads),

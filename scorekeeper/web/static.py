@@ -36,11 +36,18 @@ from flet_web import patch_index_html
 
 from scorekeeper import i18n
 from scorekeeper.i18n import N_, _
-from scorekeeper.ui import webfiles
-from scorekeeper.ui.app import AWAKE_COOKIE, AWAKE_KEY, LANGUAGE_KEY, PICKED_COOKIE
-from scorekeeper.ui.boot import boot_screen, with_boot_screen
-from scorekeeper.ui.install import install_bar
-from scorekeeper.ui.webclient import WebClient
+from scorekeeper.ui import (
+    AWAKE_COOKIE,
+    AWAKE_KEY,
+    LANGUAGE_KEY,
+    PICKED_COOKIE,
+    WebClient,
+    boot_screen,
+    install_bar,
+    js_value,
+    script_element,
+    with_boot_screen,
+)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -127,15 +134,15 @@ def banner_texts() -> str:
     for code in i18n.LANGUAGES:
         with i18n.language(code):
             texts[code] = {"text": _(CONNECTION_LOST), "dir": "rtl" if i18n.is_rtl() else "ltr"}
-    return BANNER_TEXTS.format(webfiles.js_value(texts))
+    return BANNER_TEXTS.format(js_value(texts))
 
 
 def server_scripts(prefix: str) -> str:
     """The page's first scripts (ui/webfiles): the two big downloads started
     early, from `prefix`, and the device's language and screen choices sent
     as cookies with the websocket's request."""
-    preload = webfiles.script_element("preload.js", prefix=prefix)
-    picked = webfiles.script_element(
+    preload = script_element("preload.js", prefix=prefix)
+    picked = script_element(
         "picked.js",
         language_key=f"flutter.{LANGUAGE_KEY}",
         awake_key=f"flutter.{AWAKE_KEY}",

@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from scorekeeper.core.exchange import MAX_INPUT_BYTES
-from scorekeeper.ui.inbox import UPLOAD_PREFIX, UPLOAD_SECONDS, Inbox, NotArrived, Slot, TooBig
+from scorekeeper.ui import UPLOAD_PREFIX, UPLOAD_SECONDS, Inbox, NotArrived, Slot, TooBig
 from scorekeeper.web.access import Throttle
 
 __all__ = ["UPLOAD_PREFIX", "NotArrived", "TooBig", "Uploads"]

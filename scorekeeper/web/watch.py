@@ -1,7 +1,8 @@
 """The watch link: the live scoreboard of the games in progress and a table
 display, read-only. A watcher's page holds no control that changes anything;
 its only inputs are which game to show, checked here. It speaks the device's
-language, as the keeper's app does (Hebrew right to left)."""
+language, as the keeper's app does (Hebrew right to left). What it draws is
+`watchviews.py`."""
 
 import asyncio
 import logging
@@ -12,20 +13,22 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import i18n
-from scorekeeper.core.model import Bid
-from scorekeeper.i18n import _, number
+from scorekeeper.i18n import _
 from scorekeeper.redaction import redacted
-from scorekeeper.ui.app import device_language, load_needed_fonts, speak, tell_boot_screen
-from scorekeeper.ui.palette import BOARD
-from scorekeeper.ui.screens.widgets import SIDE_COLORS  # the theme's, as on the keeper's app
-from scorekeeper.ui.text import bid_label, result_line
+from scorekeeper.ui import (
+    device_language,
+    load_needed_fonts,
+    own_update_state,
+    speak,
+    tell_boot_screen,
+)
 from scorekeeper.web.live import LiveGame
+from scorekeeper.web.watchviews import live_list, table_display, tagged
 
 log = logging.getLogger(__name__)
 
 LIVE = "/live"
 GAME_ID = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{6,8}")  # older ids have 6 hex digits
-BACK_ROW = 56  # the table display's way back to the list, in pixels
 
 
 def watch_route(route: str) -> tuple[str | None, str | None]:
@@ -39,243 +42,8 @@ def watch_route(route: str) -> tuple[str | None, str | None]:
     return None, _("{route!r} is not a page of the watch link.").format(route=route[:80])
 
 
-def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
-    return ft.Semantics(identifier=identifier, content=control)
-
-
-def result_text(game: LiveGame) -> str | None:
-    return result_line(
-        [side.names for side in game.sides],
-        [side.score for side in game.sides],
-        game.winner,
-        game.tied,
-    )
-
-
-def turn_text(game: LiveGame) -> str:
-    turn = (
-        _("Hand {number} · Draws first: {dealer} · Bids first: {bidder}")
-        if game.drawing
-        else _("Hand {number} · Dealer: {dealer} · Bids first: {bidder}")
-    )
-    return result_text(game) or turn.format(
-        number=number(game.hand), dealer=game.dealer, bidder=game.first_bidder
-    )
-
-
-def bid_text(bid: Bid | None) -> str:
-    return bid_label(bid) if bid is not None else ""
-
-
-def bids_text(game: LiveGame) -> str | None:
-    if not game.step:
-        return None
-    entered = [f"{b.player} {bid_text(b.bid)}" for b in game.bids if b.bid is not None]
-    if not entered:
-        return _("Bidding: no bid yet")
-    return _("Bids: {bids}").format(bids=" · ".join(entered))
-
-
-def contract_text(bid: int | None) -> str:
-    return _("Bid {count}").format(count=number(bid)) if bid is not None else " "
-
-
-def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> ft.Control:
-    sides: list[ft.Control] = [
-        ft.Column(
-            [
-                ft.Text(side.names, color=SIDE_COLORS[s], weight=ft.FontWeight.BOLD, size=16),
-                *(
-                    [tagged(f"live-players-{index}-{s}", ft.Text(side.players))]
-                    if side.players
-                    else [ft.Text(" ")]  # the same height as a named side's card
-                    if any(other.players for other in game.sides)
-                    else []
-                ),
-                tagged(
-                    f"live-score-{index}-{s}",
-                    # three or four sides share a phone's width: smaller figures
-                    ft.Text(
-                        number(side.score),
-                        size=40 if len(game.sides) <= 2 else 26,
-                        weight=ft.FontWeight.BOLD,
-                    ),
-                ),
-                tagged(
-                    f"live-bags-{index}-{s}",
-                    ft.Text(_("Bags {count}").format(count=number(side.bags))),
-                ),
-            ],
-            expand=True,
-            spacing=2,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        for s, side in enumerate(game.sides)
-    ]
-    lines: list[ft.Control] = [
-        ft.Row(sides),
-        tagged(f"live-turn-{index}", ft.Text(turn_text(game), size=16)),
-    ]
-    bids = bids_text(game)
-    if bids:
-        lines.append(tagged(f"live-bids-{index}", ft.Text(bids, size=16)))
-    lines.append(
-        ft.OutlinedButton(
-            _("Table display"),
-            icon=ft.Icons.TV,
-            on_click=lambda _e: open_table(game.id),
-        )
-    )
-    return ft.Card(ft.Container(ft.Column(lines, spacing=8), padding=16))
-
-
-def live_list(games: tuple[LiveGame, ...], open_table: Callable[[str], Any]) -> list[ft.Control]:
-    if not games:
-        return [
-            tagged(
-                "live-empty",
-                ft.Text(_("No game is being played right now. This page updates by itself.")),
-            )
-        ]
-    return [game_card(game, i, open_table) for i, game in enumerate(games)]
-
-
-def table_display(
-    game: LiveGame, width: float, height: float, leave: Callable[[Any], Any]
-) -> ft.Control:
-    """One game for a tablet on the table, large type: the sides side by side
-    in landscape, one above the other in portrait; a way back to the list."""
-    portrait = height > width
-    room = height - BACK_ROW  # below the way back
-    if portrait:
-        unit = max(min(room / 170, width / 100), 2.5)  # type scales with the screen
-    else:
-        unit = max(min(room / 110, width / 160), 2.5)
-    panels: list[ft.Control] = []
-    for s, side in enumerate(game.sides):
-        contract = contract_text(side.bid)
-        panels.append(
-            ft.Container(
-                ft.Column(
-                    [
-                        ft.Text(
-                            side.names,
-                            size=6 * unit,
-                            weight=ft.FontWeight.BOLD,
-                            color=BOARD.sides[s],
-                            text_align=ft.TextAlign.CENTER,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        *(
-                            [
-                                tagged(
-                                    f"table-players-{s}",
-                                    ft.Text(
-                                        side.players,
-                                        size=4 * unit,
-                                        color=BOARD.ink,
-                                        max_lines=1,
-                                        overflow=ft.TextOverflow.ELLIPSIS,
-                                    ),
-                                )
-                            ]
-                            if side.players
-                            else []
-                        ),
-                        tagged(
-                            f"table-score-{s}",
-                            ft.Text(
-                                number(side.score),
-                                size=24 * unit * 2 / max(2, len(game.sides)),
-                                weight=ft.FontWeight.BOLD,
-                                color=BOARD.ink,
-                            ),
-                        ),
-                        tagged(
-                            f"table-bags-{s}",
-                            ft.Text(
-                                _("Bags {count}").format(count=number(side.bags)),
-                                size=6 * unit,
-                                color=BOARD.ink,
-                            ),
-                        ),
-                        tagged(
-                            f"table-contract-{s}",
-                            ft.Text(contract, size=5 * unit, color=BOARD.ink),
-                        ),
-                    ],
-                    spacing=0,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    alignment=ft.MainAxisAlignment.CENTER,
-                ),
-                bgcolor=BOARD.grounds[s],
-                border_radius=2 * unit,
-                padding=2 * unit,
-                expand=True,
-                alignment=ft.Alignment.CENTER,
-            )
-        )
-    bids: list[ft.Control] = [
-        ft.Container(
-            ft.Column(
-                [
-                    ft.Text(
-                        bid.player,
-                        size=4.5 * unit,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    tagged(
-                        f"table-bid-{i}",
-                        ft.Text(bid_text(bid.bid) or "…", size=8 * unit, weight=ft.FontWeight.BOLD),
-                    ),
-                ],
-                spacing=0,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            expand=True,
-            alignment=ft.Alignment.CENTER,
-        )
-        for i, bid in enumerate(game.bids)
-    ]
-    back = ft.TextButton(
-        _("Live scores"),
-        icon=ft.Icons.ARROW_BACK,
-        on_click=leave,
-    )
-    sides = (
-        ft.Column(panels, expand=True, spacing=2 * unit)
-        if portrait
-        else ft.Row(panels, expand=True, spacing=2 * unit)
-    )
-    rows: list[ft.Control] = [
-        ft.Row([tagged("table-leave", back)]),
-        ft.Semantics(identifier="table-sides", content=sides, expand=True),
-        tagged(
-            "table-turn",
-            ft.Text(turn_text(game), size=5.5 * unit, text_align=ft.TextAlign.CENTER),
-        ),
-    ]
-    if game.step:
-        rows.append(ft.Row(bids, spacing=unit))
-    return ft.Column(
-        rows,
-        expand=True,
-        spacing=1.5 * unit,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-    )
-
-
-def own_update_state() -> None:
-    """A pubsub handler runs in a copy of the sender's context, which shares
-    Flet's "update was called" flag with the sender's event: this page's
-    update() would then cancel the sender's own automatic update. Give this
-    handler a state of its own first."""
-    ft.context.reset_auto_update()  # type: ignore[no-untyped-call]
-
-
 def live_names(games: tuple[LiveGame, ...]) -> Iterator[str]:
+    """The names a watch page may show: which fonts it needs."""
     for game in games:
         yield from (side.names for side in game.sides)
         yield from (bid.player for bid in game.bids)
@@ -311,6 +79,7 @@ class WatchSession:
         self._missed = False  # a change came while the page was away
 
     async def start(self, route: str) -> None:
+        """Draw the first page, in the device's language, then follow the keeper."""
         self.page.on_route_change = self.route_changed
         self.page.on_resize = self.resized
         self.page.on_connect = self.reconnected
@@ -333,9 +102,11 @@ class WatchSession:
 
     @property
     def route(self) -> str:
+        """The address of what this page shows."""
         return f"{LIVE}/{self.game_id}" if self.game_id else LIVE
 
     async def route_changed(self, event: ft.RouteChangeEvent) -> None:
+        """The watcher went elsewhere (Back, a typed address): checked, then shown."""
         route = getattr(event, "route", None)
         if not isinstance(route, str):
             log.warning("a watcher sent a route that is not a URL: %s", redacted(route))
@@ -362,12 +133,15 @@ class WatchSession:
         self.page.update()
 
     def open_table(self, game_id: str) -> None:
+        """Show one game as the table display, at its own address."""
         self.page.run_task(self.page.push_route, f"{LIVE}/{game_id}")
 
     def leave_table(self, _event: Any) -> None:
+        """Back to the list of live games."""
         self.page.run_task(self.page.push_route, LIVE)
 
     def resized(self, _event: Any) -> None:
+        """The table display's type follows the screen's size."""
         if self.game_id:
             self.render(force=True)
             self.page.update()
@@ -391,6 +165,7 @@ class WatchSession:
         tell_boot_screen(self.page)
 
     async def refresh(self) -> None:
+        """Read the live games again and draw them if they changed."""
         if self._refreshing:  # one more read after the running one, not one per tap
             self._again = True
             return
@@ -413,6 +188,7 @@ class WatchSession:
             self._refreshing = False
 
     def render(self, force: bool = False) -> None:
+        """Draw the page again if what it shows changed (or when `force`)."""
         size = (self.page.width or 1280, self.page.height or 800)
         shown = (self.game_id, self.games, self.message, size)
         if shown == self.shown and not force:
@@ -424,6 +200,7 @@ class WatchSession:
             self._draw(size)
 
     def _draw(self, size: tuple[float, float]) -> None:
+        """The table display of the game asked for, else the list."""
         game = next((g for g in self.games if g.id == self.game_id), None)
         self.page.views.clear()
         if self.game_id and game:

@@ -1,0 +1,111 @@
+"""Fonts cut to what the app shows, for the lean web client (fontTools'
+subsetter): the Material icons font to the icons the screens name, Roboto to
+Latin, the bundled text fonts to their scripts. Only a client's build runs
+this; fontTools is imported when it does.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from scorekeeper.ui.fonts import LATIN, ON_DEMAND_FONTS, TEXT_FONTS
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
+
+ROBOTO = "assets/fonts/roboto.woff2"
+MATERIAL_ICONS = "assets/fonts/MaterialIcons-Regular.otf"
+
+
+class MissingIcon(ValueError):
+    """An icon the screens name that Flutter's icon font does not have."""
+
+
+def subset_font(
+    data: bytes, unicodes: Iterable[int], *, flavor: str | None = None, keep_layout: bool = True
+) -> bytes:
+    """`data` cut to the glyphs of `unicodes` (and what their shaping needs)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.flavor = flavor
+    options.layout_features = ["*"] if keep_layout else []
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    options.notdef_outline = True
+    options.drop_tables += ["DSIG", "FFTM"]
+    font = TTFont(io.BytesIO(data))
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=list(unicodes))
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def icon_codepoints(font: TTFont, icons: Iterable[str]) -> list[int]:
+    """The code points of Flet icon names (ADD, ADD_OUTLINED, ...) in Flutter's
+    MaterialIcons font, whose glyphs are named `add_baseline`, `add_outlined`..."""
+    by_glyph: dict[str, int] = {}
+    for code, glyph in font.getBestCmap().items():
+        by_glyph.setdefault(glyph, code)
+    codes: list[int] = []
+    for name in icons:
+        lower = name.lower()
+        style = "baseline"
+        for suffix in ("outlined", "rounded", "sharp"):
+            if lower.endswith("_" + suffix):
+                lower, style = lower[: -len(suffix) - 1], suffix
+        glyph = f"{lower}_{style}"
+        if glyph not in by_glyph:
+            glyph = f"_{glyph}"  # names that begin with a digit
+        if glyph not in by_glyph:
+            raise MissingIcon(f"icon {name!r} is not in the MaterialIcons font")
+        codes.append(by_glyph[glyph])
+    return codes
+
+
+def cut_fonts(source: Path, assets: Path, work: Path, icons: list[str]) -> dict[str, str]:
+    """Write the cut fonts into the client folder `work`, from Flet's client
+    (`source`) and the app's assets; returns the text fonts (family -> path)."""
+    from fontTools.ttLib import TTFont
+
+    icons_path = work / MATERIAL_ICONS
+    font = TTFont(source / MATERIAL_ICONS)
+    codes = icon_codepoints(font, icons)
+    icons_path.write_bytes(
+        subset_font((source / MATERIAL_ICONS).read_bytes(), codes, keep_layout=False)
+    )
+    roboto = (source / ROBOTO).read_bytes()
+    (work / ROBOTO).write_bytes(subset_font(roboto, LATIN, flavor="woff2"))
+    fonts: dict[str, str] = {}
+    for family, (name, unicodes, target) in TEXT_FONTS.items():
+        out = work / target
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(subset_font((assets / "fonts" / name).read_bytes(), unicodes))
+        fonts[family] = target
+    for name, some, target in ON_DEMAND_FONTS.values():
+        font = assets / "fonts" / name
+        if not font.is_file():
+            continue
+        (work / target).parent.mkdir(parents=True, exist_ok=True)
+        if some is None:
+            shutil.copyfile(font, work / target)
+        else:
+            (work / target).write_bytes(subset_font(font.read_bytes(), some))
+    return fonts
+
+
+def write_font_manifest(work: Path) -> None:
+    """Only the icon font and Roboto: Flutter loads every manifest font at start."""
+    manifest = [
+        {"family": "MaterialIcons", "fonts": [{"asset": MATERIAL_ICONS.removeprefix("assets/")}]},
+        {"family": "Roboto", "fonts": [{"asset": ROBOTO.removeprefix("assets/")}]},
+    ]
+    (work / "assets" / "FontManifest.json").write_text(json.dumps(manifest), encoding="utf-8")
