@@ -99,6 +99,47 @@ def test_wrong_secrets_wait_longer_and_longer(tmp_path, monkeypatch):
     assert slept == [0.25, 0.5, 1, 2, 4, 8, 8, 8, 0.25, 0.25]
 
 
+def test_the_watch_link_does_not_reset_the_slow_down(tmp_path, monkeypatch):
+    """Alternating the watch link (which every watcher holds) with guesses at
+    the keeper key: each guess still waits longer than the last, up to the limit."""
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    keys = load_keys(tmp_path)
+    throttle = Throttle(base=0.25, limit=8)
+
+    async def go() -> list[Role]:
+        roles = []
+        for i in range(8):
+            roles.append(await throttle.check("10.0.0.9", keys, keys.watch))
+            roles.append(await throttle.check("10.0.0.9", keys, f"guess-{i}"))
+        return roles
+
+    roles = asyncio.run(go())
+    assert roles == [Role.WATCHER, Role.NONE] * 8
+    assert slept == [0.25, 0.5, 1, 2, 4, 8, 8, 8]
+    assert throttle.delay("10.0.0.9") == 8
+
+
+def test_a_found_upload_token_does_not_reset_the_slow_down(monkeypatch):
+    async def sleep(_seconds: float) -> None:
+        return None
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    throttle = Throttle(base=0.25, limit=8)
+
+    async def go() -> None:
+        for _ in range(3):
+            await throttle.look_up("10.0.0.9", lambda: None)
+        assert await throttle.look_up("10.0.0.9", lambda: "slot") == "slot"
+
+    asyncio.run(go())
+    assert throttle.delay("10.0.0.9") == 1
+
+
 def test_throttle_forgets_old_addresses():
     throttle = Throttle(max_addresses=3)
     for i in range(10):
