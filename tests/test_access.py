@@ -23,7 +23,8 @@ from scorekeeper.web.access import (
     reset_keys,
     secret_in_route,
 )
-from scorekeeper.web.asgi import Guard, Limits, Sessions, Socket, frame_problem, host_name
+from scorekeeper.web.asgi import Guard, Limits, Sessions, Socket, frame_problem
+from scorekeeper.web.hosts import configured_name, host_name
 from tests.served import ROOT
 
 
@@ -162,8 +163,40 @@ def scope(kind: str, host: str | None, origin: str | None = None) -> dict:
 def test_host_names():
     assert host_name("Example.ORG:8550") == "example.org"
     assert host_name("[::1]:8550") == "::1"
+    assert host_name("[0:0::1]") == "::1"
     assert host_name("localhost.") == "localhost"
-    assert host_name("::1") == "::1"
+    assert host_name("localhost:") == "localhost"  # an empty port is allowed
+    assert host_name(" 127.0.0.1:8550 ") == "127.0.0.1"
+    assert host_name("xn--bcher-kva.example") == "xn--bcher-kva.example"
+    assert configured_name("::1") == "::1"  # a name given to the server, not a header
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "127.0.0.1:9200@evil.example",
+        "localhost:evil.example",
+        "localhost:8550:8550",
+        "::1",  # an IPv6 address must be in brackets
+        "[::1]evil",
+        "[::1]:80x",
+        "[::1",
+        "[fe80::1%25eth0]",
+        "[v1.x]",
+        "user@localhost",
+        "local host",
+        "localhost/x",
+        "localhost\\x",
+        "bücher.example",
+        "",
+        ":8550",
+        ".",
+    ],
+)
+def test_a_host_that_is_not_host_and_port_is_refused(header):
+    assert host_name(header) is None
+    guard = Guard(lambda *a: None, ["evil.example"])  # type: ignore[arg-type]
+    assert guard.refusal(scope("http", header)) is not None
 
 
 def test_guard_lets_in_our_names_only():
