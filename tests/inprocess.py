@@ -35,10 +35,12 @@ class LoopbackConnection(Connection):
         self.page_url = "http://127.0.0.1:8550"
         self.tasks: set[asyncio.Future[Any]] = set()
         self.device_storage: dict[str, Any] = {}  # what SharedPreferences keeps
+        self.sent = asyncio.Event()  # set by each message sent, cleared by next_message
 
     def send_message(self, message: Message) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
         self.messages.append(message)
+        self.loop.call_soon_threadsafe(self.sent.set)
         if message.action == MessageAction.INVOKE_METHOD:
             self.loop.call_soon(self._answer, message.body)
 
@@ -61,6 +63,11 @@ class LoopbackConnection(Connection):
             )
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
+
+    async def next_message(self) -> None:
+        """Wait for the next message the server sends to this page."""
+        self.sent.clear()
+        await self.sent.wait()
 
     def crashes(self) -> list[str]:
         return [str(m.body) for m in self.messages if m.action == MessageAction.SESSION_CRASHED]
