@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 import flet as ft
 import msgpack
@@ -25,6 +25,9 @@ ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 
 class LoopbackConnection(Connection):
+    # Every message any page is sent wakes these (another tab's update).
+    watchers: ClassVar[set["asyncio.Future[None]"]] = set()
+
     def __init__(self, hub: PubSubHub) -> None:
         super().__init__()
         self.loop = asyncio.get_running_loop()
@@ -41,6 +44,7 @@ class LoopbackConnection(Connection):
         msgpack.packb([message.action, message.body], default=ENCODE)
         self.messages.append(message)
         self.loop.call_soon_threadsafe(self.sent.set)
+        self.loop.call_soon_threadsafe(wake_watchers)
         if message.action == MessageAction.INVOKE_METHOD:
             self.loop.call_soon(self._answer, message.body)
 
@@ -71,6 +75,25 @@ class LoopbackConnection(Connection):
 
     def crashes(self) -> list[str]:
         return [str(m.body) for m in self.messages if m.action == MessageAction.SESSION_CRASHED]
+
+
+def wake_watchers() -> None:
+    for waiter in list(LoopbackConnection.watchers):
+        if not waiter.done():
+            waiter.set_result(None)
+    LoopbackConnection.watchers.clear()
+
+
+async def any_message(timeout: float) -> None:
+    """Wait until some page is sent a message, or `timeout` seconds."""
+    waiter = asyncio.get_running_loop().create_future()
+    LoopbackConnection.watchers.add(waiter)
+    try:
+        await asyncio.wait_for(waiter, timeout)
+    except TimeoutError:
+        pass
+    finally:
+        LoopbackConnection.watchers.discard(waiter)
 
 
 class App:
