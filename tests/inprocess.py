@@ -38,6 +38,7 @@ class LoopbackConnection(Connection):
         self.page_url = "http://127.0.0.1:8550"
         self.tasks: set[asyncio.Future[Any]] = set()
         self.device_storage: dict[str, Any] = {}  # what SharedPreferences keeps
+        self.answers: dict[str, Any] = {}  # what the page answers a method call (pick_files...)
         self.sent = asyncio.Event()  # set by each message sent, cleared by next_message
 
     def send_message(self, message: Message) -> None:
@@ -58,6 +59,9 @@ class LoopbackConnection(Connection):
             elif body.name == "set":
                 self.device_storage[body.args["key"]] = body.args["value"]
                 result = True
+        if body.name in self.answers:
+            given = self.answers[body.name]
+            result = given(body.args) if callable(given) else given
         self.session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
         if body.name == "push_route":
             route = body.args["route"]
