@@ -78,3 +78,12 @@ def in_thread(data: Path, limits: Limits | None = None) -> Iterator[InThread]:
         server.should_exit = True
         thread.join(15)
         store.close()
+        forget_sessions()
+
+
+def forget_sessions() -> None:
+    """Flet's app manager is one per process: the sessions and hubs of a
+    stopped server (bound to its closed event loop) go with it, so the next
+    test's server starts from none."""
+    app_manager._FletAppManager__sessions.clear()  # type: ignore[attr-defined]
+    app_manager._FletAppManager__pubsubhubs.clear()  # type: ignore[attr-defined]

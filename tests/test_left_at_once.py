@@ -38,3 +38,5 @@ def test_a_page_that_leaves_at_once_leaves_no_traceback(tmp_path, caplog):
     assert tracebacks == [], [(r.name, r.getMessage()) for r in tracebacks[:3]]
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == [], [(r.name, r.getMessage()) for r in errors[:3]]
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) <= PAGES, "a line at most per page at the server's log level"
