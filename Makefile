@@ -73,6 +73,7 @@ bench: $(STAMP) system-deps
 	$(BIN)/python bench/review.py
 	$(BIN)/python bench/watch.py
 	$(BIN)/python bench/storm.py
+	$(BIN)/python bench/refusals.py
 	$(BIN)/python bench/pwa.py
 
 screenshots: $(STAMP) system-deps

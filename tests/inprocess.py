@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 import flet as ft
 import msgpack
@@ -26,6 +26,9 @@ ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 
 class LoopbackConnection(Connection):
+    # Every message any page is sent wakes these (another tab's update).
+    watchers: ClassVar[set["asyncio.Future[None]"]] = set()
+
     def __init__(self, hub: PubSubHub) -> None:
         super().__init__()
         self.loop = asyncio.get_running_loop()
@@ -36,10 +39,14 @@ class LoopbackConnection(Connection):
         self.page_url = "http://127.0.0.1:8550"
         self.tasks: set[asyncio.Future[Any]] = set()
         self.device_storage: dict[str, Any] = {}  # what SharedPreferences keeps
+        self.answers: dict[str, Any] = {}  # what the page answers a method call (pick_files...)
+        self.sent = asyncio.Event()  # set by each message sent, cleared by next_message
 
     def send_message(self, message: Message) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
         self.messages.append(message)
+        self.loop.call_soon_threadsafe(self.sent.set)
+        self.loop.call_soon_threadsafe(wake_watchers)
         if message.action == MessageAction.INVOKE_METHOD:
             self.loop.call_soon(self._answer, message.body)
 
@@ -53,6 +60,9 @@ class LoopbackConnection(Connection):
             elif body.name == "set":
                 self.device_storage[body.args["key"]] = body.args["value"]
                 result = True
+        if body.name in self.answers:
+            given = self.answers[body.name]
+            result = given(body.args) if callable(given) else given
         self.session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
         if body.name == "push_route":
             route = body.args["route"]
@@ -63,8 +73,32 @@ class LoopbackConnection(Connection):
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
+    async def next_message(self) -> None:
+        """Wait for the next message the server sends to this page."""
+        self.sent.clear()
+        await self.sent.wait()
+
     def crashes(self) -> list[str]:
         return [str(m.body) for m in self.messages if m.action == MessageAction.SESSION_CRASHED]
+
+
+def wake_watchers() -> None:
+    for waiter in list(LoopbackConnection.watchers):
+        if not waiter.done():
+            waiter.set_result(None)
+    LoopbackConnection.watchers.clear()
+
+
+async def any_message(timeout: float) -> None:
+    """Wait until some page is sent a message, or `timeout` seconds."""
+    waiter = asyncio.get_running_loop().create_future()
+    LoopbackConnection.watchers.add(waiter)
+    try:
+        await asyncio.wait_for(waiter, timeout)
+    except TimeoutError:
+        pass
+    finally:
+        LoopbackConnection.watchers.discard(waiter)
 
 
 class App:

@@ -3,7 +3,6 @@ what the subprocess server runs (`server.web_app`, `server.uvicorn_config`),
 with its sessions and subscriptions in reach of the test."""
 
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -50,23 +49,41 @@ def subscribed_sessions() -> set[str]:
     return ids
 
 
+class _Server(uvicorn.Server):
+    """Says when it listens (an event, not a flag to poll)."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.ready = threading.Event()
+
+    async def startup(self, sockets: Any = None) -> None:
+        await super().startup(sockets)
+        self.ready.set()
+
+
 @contextmanager
 def in_thread(data: Path, limits: Limits | None = None) -> Iterator[InThread]:
     port = free_port()
     store = GameStore(data)
     access = Access(store, Links([f"http://127.0.0.1:{port}"]))
     app = web_app(store, access, [], limits or Limits())
-    server = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port))
+    server = _Server(uvicorn_config(app, "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        end = time.monotonic() + 30
-        while not server.started:
-            if time.monotonic() > end or not thread.is_alive():
-                raise RuntimeError("the in-thread server did not start")
-            time.sleep(0.02)
+        if not server.ready.wait(30) or not server.started:
+            raise RuntimeError("the in-thread server did not start")
         yield InThread(port, access, server)
     finally:
         server.should_exit = True
         thread.join(15)
         store.close()
+        forget_sessions()
+
+
+def forget_sessions() -> None:
+    """Flet's app manager is one per process: the sessions and hubs of a
+    stopped server (bound to its closed event loop) go with it, so the next
+    test's server starts from none."""
+    app_manager._FletAppManager__sessions.clear()  # type: ignore[attr-defined]
+    app_manager._FletAppManager__pubsubhubs.clear()  # type: ignore[attr-defined]

@@ -23,8 +23,9 @@ from scorekeeper.web.access import (
     reset_keys,
     secret_in_route,
 )
-from scorekeeper.web.asgi import Guard, host_name
+from scorekeeper.web.asgi import Guard
 from scorekeeper.web.frames import frame_problem
+from scorekeeper.web.hosts import configured_name, host_name
 from scorekeeper.web.sessions import Limits, SessionCaps, Socket
 from tests.served import ROOT
 
@@ -101,6 +102,47 @@ def test_wrong_secrets_wait_longer_and_longer(tmp_path, monkeypatch):
     assert slept == [0.25, 0.5, 1, 2, 4, 8, 8, 8, 0.25, 0.25]
 
 
+def test_the_watch_link_does_not_reset_the_slow_down(tmp_path, monkeypatch):
+    """Alternating the watch link (which every watcher holds) with guesses at
+    the keeper key: each guess still waits longer than the last, up to the limit."""
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    keys = load_keys(tmp_path)
+    throttle = Throttle(base=0.25, limit=8)
+
+    async def go() -> list[Role]:
+        roles = []
+        for i in range(8):
+            roles.append(await throttle.check("10.0.0.9", keys, keys.watch))
+            roles.append(await throttle.check("10.0.0.9", keys, f"guess-{i}"))
+        return roles
+
+    roles = asyncio.run(go())
+    assert roles == [Role.WATCHER, Role.NONE] * 8
+    assert slept == [0.25, 0.5, 1, 2, 4, 8, 8, 8]
+    assert throttle.delay("10.0.0.9") == 8
+
+
+def test_a_found_upload_token_does_not_reset_the_slow_down(monkeypatch):
+    async def sleep(_seconds: float) -> None:
+        return None
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    throttle = Throttle(base=0.25, limit=8)
+
+    async def go() -> None:
+        for _ in range(3):
+            await throttle.look_up("10.0.0.9", lambda: None)
+        assert await throttle.look_up("10.0.0.9", lambda: "slot") == "slot"
+
+    asyncio.run(go())
+    assert throttle.delay("10.0.0.9") == 1
+
+
 def test_throttle_forgets_old_addresses():
     throttle = Throttle(max_addresses=3)
     for i in range(10):
@@ -123,8 +165,40 @@ def scope(kind: str, host: str | None, origin: str | None = None) -> dict:
 def test_host_names():
     assert host_name("Example.ORG:8550") == "example.org"
     assert host_name("[::1]:8550") == "::1"
+    assert host_name("[0:0::1]") == "::1"
     assert host_name("localhost.") == "localhost"
-    assert host_name("::1") == "::1"
+    assert host_name("localhost:") == "localhost"  # an empty port is allowed
+    assert host_name(" 127.0.0.1:8550 ") == "127.0.0.1"
+    assert host_name("xn--bcher-kva.example") == "xn--bcher-kva.example"
+    assert configured_name("::1") == "::1"  # a name given to the server, not a header
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "127.0.0.1:9200@evil.example",
+        "localhost:evil.example",
+        "localhost:8550:8550",
+        "::1",  # an IPv6 address must be in brackets
+        "[::1]evil",
+        "[::1]:80x",
+        "[::1",
+        "[fe80::1%25eth0]",
+        "[v1.x]",
+        "user@localhost",
+        "local host",
+        "localhost/x",
+        "localhost\\x",
+        "bücher.example",
+        "",
+        ":8550",
+        ".",
+    ],
+)
+def test_a_host_that_is_not_host_and_port_is_refused(header):
+    assert host_name(header) is None
+    guard = Guard(lambda *a: None, ["evil.example"])  # type: ignore[arg-type]
+    assert guard.refusal(scope("http", header)) is not None
 
 
 def test_guard_lets_in_our_names_only():

@@ -9,7 +9,6 @@ import json
 import os
 import stat
 import threading
-import time
 from datetime import date
 from pathlib import Path
 
@@ -211,9 +210,10 @@ def test_a_second_folder_lock_is_refused_at_once_until_the_first_is_released(tmp
     first, second = platform.FolderLock(tmp_path), platform.FolderLock(tmp_path)
     assert first.acquire()
     assert (tmp_path / ".lock").is_file(), "the lock file other copies of the app look for"
-    began = time.monotonic()
-    assert not second.acquire()
-    assert time.monotonic() - began < 0.5, "refused at once, not after a wait"
+    let_go = threading.Timer(5, first.release)  # a wait of any length would then succeed
+    let_go.start()
+    assert not second.acquire(), "refused at once, not after a wait (bench/refusals.py: how fast)"
+    let_go.cancel()
     first.release()
     assert second.acquire()
     second.release()
@@ -241,9 +241,7 @@ def test_a_lock_file_held_by_an_older_version_is_refused_at_once(tmp_path):
     let_go = threading.Timer(0.8, older.release)  # a wait of any length would then succeed
     let_go.start()
     lock = platform.FolderLock(tmp_path)
-    began = time.monotonic()
-    assert not lock.acquire()
-    assert time.monotonic() - began < 0.5
+    assert not lock.acquire()  # at once: a wait would have ended in the folder
     let_go.join(5)
     assert not older.is_locked
     assert lock.acquire(), "the folder was let go when `.lock` was refused"

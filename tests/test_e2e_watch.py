@@ -25,9 +25,9 @@ from tests.served import (
 pytestmark = pytest.mark.e2e
 TABLET = {"width": 1280, "height": 800}
 PHONE_LANDSCAPE = {"width": PHONE["height"], "height": PHONE["width"]}
-# The watchers follow the keeper with no reload; how fast is bench/watch.py's
-# measure, not this test's: a generous limit for a loaded machine.
-FOLLOWS = 30_000  # ms
+# The README's promise: the watch pages show each save within a second of it
+# (bench/watch.py measures how far within).
+FOLLOWS = 1_000  # ms
 
 
 def watch_link(keeper: Page) -> str:

@@ -9,16 +9,14 @@ from scorekeeper.core import scoring
 from scorekeeper.core.draft import Fit, HandDraft, Step, fit
 from scorekeeper.core.game import new_game, rematch, remove_hand, replace_hand
 from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.names import MAX_NAME_LENGTH, name_problem, team_name_problems
 from scorekeeper.core.rules import Bidding, FailedNilTricks, RuleSet, rules_from_dict
 from scorekeeper.core.scoring import EventKind, Status, _events, decide, score_game, score_side
 from scorekeeper.core.validation import (
-    MAX_NAME_LENGTH,
     adjustment_problems,
     hand_problems,
-    name_problem,
     reason_problem,
     setup_problems,
-    team_name_problems,
     variant_rule_problems,
 )
 from scorekeeper.errors import (
@@ -191,7 +189,7 @@ def test_a_name_of_exactly_the_limit_is_taken_one_more_is_refused():
 def test_the_same_name_in_another_case_is_the_same_player():
     problems = setup_problems(Variant.PARTNERSHIP, ["Ann", "Bob", "ANN", "Dan"], 0)
     assert [p.field for p in problems] == ["players.2"]
-    assert "already player 1" in problems[0].message
+    assert "'ANN' looks the same as 'Ann', player 1" in problems[0].message
 
 
 @pytest.mark.parametrize("char", ["\u0378", "\U000e0001", "\u202e", "\ue000", "\x07"])
@@ -458,7 +456,10 @@ def test_every_bad_name_is_reported_at_once_in_its_words():
     assert [(p.field, p.message) for p in found][1:] == [
         ("players.0", "player 1 needs a name"),
         ("players.1", f"name '{long}' is too long: at most 30 characters"),
-        ("players.3", "'ann' is already player 3: give each player a different name"),
+        (
+            "players.3",
+            "'ann' looks the same as 'Ann', player 3: give each player a different name",
+        ),
         ("players.4", "player 5 needs a name"),
     ]
 

@@ -10,7 +10,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.storage.store import GameStore
 from tests import factories
-from tests.inprocess import open_app
+from tests.inprocess import any_message, open_app
 
 
 @pytest.fixture
@@ -29,12 +29,14 @@ def run(coro):
 
 
 async def until(condition, timeout=5.0):
-    """Wait for a condition (another tab's update arrives through the event loop)."""
+    """Wait for a condition: another tab's update arrives as a message to it,
+    which wakes this up (and a tenth of a second at most, for a change that
+    sends nothing)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not condition():
         assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.01)
+        await any_message(min(0.1, deadline - loop.time()))
 
 
 async def new_game(app, names=("Alex", "Beth", "Charlie", "David")):

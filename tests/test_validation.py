@@ -88,7 +88,7 @@ def test_setup_problems_all_at_once():
         new_game(Variant.PARTNERSHIP, ["Alex", " ", "alex ", "x" * 31], first_dealer=4)
     fields = [p.field for p in info.value.problems]
     assert fields == ["players.1", "players.2", "players.3", "first_dealer"]
-    assert "'alex' is already player 1" in info.value.problems[1].message
+    assert "'alex' looks the same as 'Alex', player 1" in info.value.problems[1].message
 
 
 def test_setup_needs_right_player_count():

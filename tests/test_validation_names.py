@@ -10,8 +10,8 @@ import pytest
 from scorekeeper.core.exchange import ImportRefusedError, parse_import
 from scorekeeper.core.game import new_game
 from scorekeeper.core.model import Variant
+from scorekeeper.core.names import name_problem, team_name_problems
 from scorekeeper.core.record import game_from_record
-from scorekeeper.core.validation import name_problem, team_name_problems
 from scorekeeper.errors import InvalidGameError, ScorekeeperError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState
@@ -84,3 +84,127 @@ def test_the_command_line_refuses_a_spoofing_side_name(tmp_path, command):
     )
     assert result.returncode == 2 and result.stdout == ""
     assert "U+2069" in result.stderr
+
+
+# -- names with nothing visible, format characters, names that look alike ------------
+
+# A Persian word: a zero-width non-joiner keeps its two parts unjoined.
+PERSIAN = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"
+WIDE_ED = "\uff25\uff24"  # "ED" in full-width letters
+NOTHING_VISIBLE = ["\u3164", "\u115f", "\uffa0", "\u2800", "\u3164\u3164", "\u200b", "\ufeff"]
+
+
+@pytest.mark.parametrize("blank", NOTHING_VISIBLE)
+def test_a_name_with_nothing_visible_is_refused_and_spelled_out(blank):
+    problem = name_problem(blank)
+    assert problem is not None and "no visible letter or digit" in problem
+    assert f"\\u{ord(blank[0]):04x}" in problem  # the quoted name shows what it holds
+    with pytest.raises(InvalidGameError):
+        new_game(Variant.PARTNERSHIP, [blank, "Beth", "Charlie", "David"])
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("E\u200bd", 0x200B),
+        ("E\u200dd", 0x200D),  # a joiner between Latin letters joins nothing
+        ("E\ufeffd", 0xFEFF),
+        ("Ann\u00ad", 0x00AD),
+        ("Ann\u3164", 0x3164),
+        ("Ann\u2800", 0x2800),
+        ("\u200cAnn", 0x200C),
+    ],
+)
+def test_a_format_character_or_blank_inside_a_name_is_refused(name, code):
+    problem = name_problem(name)
+    assert problem is not None and f"U+{code:04X}" in problem
+    assert f"\\u{code:04x}" in problem or f"\\x{code:02x}" in problem
+
+
+@pytest.mark.parametrize(
+    "fine",
+    [PERSIAN, "क्\u200dष", "👩\u200d👩\u200d👧", "👨\u200d❤\ufe0f\u200d👨", "Ann", "נועה", "สมชาย"],
+)
+def test_joiners_where_a_script_uses_them_are_welcome(fine):
+    assert name_problem(fine) is None
+
+
+def test_a_persian_name_with_its_non_joiner_passes_at_every_door(tmp_path):
+    game = new_game(Variant.PARTNERSHIP, [PERSIAN, "Beth", "Charlie", "David"])
+    assert game.players[0] == PERSIAN
+    record = {**RECORD, "players": [PERSIAN, "Beth", "Charlie", "David"]}
+    assert game_from_record(record).players[0] == PERSIAN
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert run_cli(tmp_path, "score", path).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("Ed", WIDE_ED), ("Ed", "ed"), ("\uff25d", "ed"), (PERSIAN, PERSIAN.replace("\u200c", ""))],
+)
+def test_two_names_that_look_the_same_are_refused_naming_both(first, second):
+    with pytest.raises(InvalidGameError) as refused:
+        new_game(Variant.PARTNERSHIP, [first, "Beth", second, "David"])
+    (problem,) = refused.value.problems
+    assert problem.field == "players.2"
+    assert f"{second!r} looks the same as {first!r}, player 1" in problem.message
+
+
+def test_ed_and_ed_with_a_zero_width_space_are_not_two_players():
+    with pytest.raises(InvalidGameError) as refused:
+        new_game(Variant.PARTNERSHIP, ["Ed", "Beth", "E\u200bd", "David"])
+    (problem,) = refused.value.problems
+    assert problem.field == "players.2" and "'E\\u200bd'" in problem.message
+
+
+def test_two_side_names_that_look_the_same_are_refused():
+    (problem,) = team_name_problems(Variant.PARTNERSHIP, ["Us", "\uff35\uff33"])
+    assert problem.field == "team_names.1" and "'Us'" in problem.message
+    (problem,) = team_name_problems(Variant.PARTNERSHIP, ["\u3164", "Them"])
+    assert problem.field == "team_names.0"
+
+
+def test_the_set_up_form_refuses_a_name_with_nothing_visible(tmp_path):
+    with GameStore(tmp_path) as store:
+        state = AppState(store)
+        state.new_game()
+        for seat, name in enumerate(["\u3164", "Ed", "Charlie", "E\u200bd"]):
+            state.set_name(seat, name)
+        state.set_team_name(0, "\u2800")
+        state.start_game()
+        assert "no visible" in state.errors["players.0"]
+        assert "U+200B" in state.errors["players.3"]
+        assert "team_names.0" in state.errors
+        assert store.history().total == 0
+
+
+def test_an_import_with_look_alike_players_is_refused():
+    record = {**RECORD, "players": ["Ed", "Beth", "E\u200bd", "David"]}
+    with pytest.raises(ImportRefusedError) as refused:
+        parse_import([record])
+    assert "U+200B" in str(refused.value)
+    record = {**RECORD, "players": ["Ed", "Beth", WIDE_ED, "David"]}
+    with pytest.raises(ImportRefusedError) as refused:
+        parse_import([record])
+    assert "'Ed'" in str(refused.value)
+
+
+@pytest.mark.parametrize("command", ["import", "score"])
+@pytest.mark.parametrize("name", ["\u3164", "E\u200bd", "\u2800"])
+def test_the_command_line_refuses_a_name_with_nothing_to_see(tmp_path, command, name):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**RECORD, "players": [name, "Ed", "Charlie", "David"]}))
+    result = run_cli(tmp_path, command, path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "\\u" in result.stderr
+
+
+def run_cli(tmp_path, command, path):
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--data", str(tmp_path / "d"), command, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )

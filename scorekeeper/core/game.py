@@ -5,9 +5,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from scorekeeper.core.model import Game, Hand, Variant
+from scorekeeper.core.names import clean_team_names, team_name_problems
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.scoring import score_game
-from scorekeeper.core.validation import clean_team_names, setup_problems, team_name_problems
+from scorekeeper.core.validation import setup_problems
 from scorekeeper.errors import InvalidGameError, InvalidHandError, Problem
 from scorekeeper.i18n import _
 

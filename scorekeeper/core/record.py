@@ -16,9 +16,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant, blind_bid
+from scorekeeper.core.names import clean_team_names, team_name_problems
 from scorekeeper.core.rules import rules_from_dict
 from scorekeeper.core.scoring import score_game
-from scorekeeper.core.validation import clean_team_names, setup_problems, team_name_problems
+from scorekeeper.core.validation import setup_problems
 from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
 from scorekeeper.i18n import _, ngettext
 

@@ -1,101 +1,19 @@
 """Checks at the edge. Each returns every problem at once, so a form can show
 them all; messages quote the bad value and say how to fix it."""
 
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.core.blind import blind_bid_problems, blind_rule_problems
 from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
+from scorekeeper.core.names import hidden_char, player_name_problems
 from scorekeeper.core.rules import Bidding, RuleSet
 from scorekeeper.errors import Problem, clip
 from scorekeeper.i18n import _, ngettext
 
-MAX_NAME_LENGTH = 30
 MAX_REASON_LENGTH = 60
 MAX_ADJUSTMENT = 1_000  # points, either way
 MAX_ADJUSTMENTS = 10  # per hand
-# Characters that reorder or hide text around them (bidi embeddings, overrides,
-# isolates and marks): in a name they can make a score sheet or a terminal lie.
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e") | frozenset(
-    "\u2066\u2067\u2068\u2069"
-)
-# Tag characters (U+E0000 to U+E007F) draw nothing, so a name could carry
-# hidden text, or look like another player's.
-TAGS = range(0xE0000, 0xE0080)
-
-
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a player's name, or None. Any script is fine
-    (Hebrew, Thai with its marks, emoji joined by a zero-width joiner)."""
-    char = _hidden(name)
-    if char is not None:
-        return _(
-            "name {name!r} contains an invisible control character (U+{code:04X}); "
-            "type the name again"
-        ).format(name=clip(name), code=ord(char))
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
-        return _("name {name!r} has no visible letter or digit").format(name=clip(name))
-    return None
-
-
-def _hidden(text: str) -> str | None:
-    """The first control or reordering character in `text`, if any."""
-    return next(
-        (
-            c
-            for c in text
-            if unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn")
-            or c in BIDI_CONTROLS
-            or ord(c) in TAGS
-        ),
-        None,
-    )
-
-
-def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
-    """Optional side names: one per side (or none at all), each a short text."""
-    if names is None or (isinstance(names, list | tuple) and len(names) == 0):
-        return []
-    sides = len(variant.sides)
-    if not isinstance(names, list | tuple) or len(names) != sides:
-        return [
-            Problem(
-                "team_names",
-                _("side names must be a list of {count} texts, got {value!r}").format(
-                    count=sides, value=clip(names)
-                ),
-            )
-        ]
-    problems = []
-    for side, name in enumerate(names):
-        if not isinstance(name, str):
-            problems.append(
-                Problem(
-                    f"team_names.{side}",
-                    _("side name {value!r} must be a text").format(value=clip(name)),
-                )
-            )
-        elif len(name.strip()) > MAX_NAME_LENGTH:
-            problems.append(
-                Problem(
-                    f"team_names.{side}",
-                    ngettext(
-                        "name {name!r} is too long: at most {limit} character",
-                        "name {name!r} is too long: at most {limit} characters",
-                        MAX_NAME_LENGTH,
-                    ).format(name=clip(name.strip()), limit=MAX_NAME_LENGTH),
-                )
-            )
-        elif name.strip() and (invisible := name_problem(name.strip())):
-            problems.append(Problem(f"team_names.{side}", invisible))
-    return problems
-
-
-def clean_team_names(names: Any) -> tuple[str, ...]:
-    """Stored form: stripped, and () when no side is named."""
-    cleaned = tuple(str(n).strip() for n in names or ())
-    return cleaned if any(cleaned) else ()
 
 
 def variant_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
@@ -141,41 +59,7 @@ def setup_problems(
                 ).format(variant=variant.value, n=n, count=len(players)),
             )
         )
-    seen: dict[str, int] = {}
-    for seat, name in enumerate(players):
-        key = f"players.{seat}"
-        if not isinstance(name, str) or not name.strip():
-            problems.append(Problem(key, _("player {seat} needs a name").format(seat=seat + 1)))
-            continue
-        clean = name.strip()
-        if len(clean) > MAX_NAME_LENGTH:
-            problems.append(
-                Problem(
-                    key,
-                    ngettext(
-                        "name {name!r} is too long: at most {limit} character",
-                        "name {name!r} is too long: at most {limit} characters",
-                        MAX_NAME_LENGTH,
-                    ).format(name=clip(clean), limit=MAX_NAME_LENGTH),
-                )
-            )
-            continue
-        invisible = name_problem(clean)
-        if invisible:
-            problems.append(Problem(key, invisible))
-            continue
-        folded = clean.casefold()
-        if folded in seen:
-            problems.append(
-                Problem(
-                    key,
-                    _(
-                        "{name!r} is already player {other}: give each player a different name"
-                    ).format(name=clean, other=seen[folded] + 1),
-                )
-            )
-        else:
-            seen[folded] = seat
+    problems += player_name_problems(players)
     if (
         not isinstance(first_dealer, int)
         or isinstance(first_dealer, bool)
@@ -401,7 +285,7 @@ def reason_problem(reason: Any) -> str | None:
             "reason {value!r} is too long: at most {limit} characters",
             MAX_REASON_LENGTH,
         ).format(value=clip(reason), limit=MAX_REASON_LENGTH)
-    char = _hidden(reason)
+    char = hidden_char(reason)
     if char is not None:
         return _(
             "reason {value!r} contains an invisible control character (U+{code:04X}); type it again"

@@ -185,7 +185,10 @@ def secret_in_route(route: str) -> tuple[str | None, str]:
 class Throttle:
     """Wrong secrets from one address wait longer and longer (0.25 s doubling to
     `limit`); checks from one address run one at a time, so parallel connections
-    do not guess faster. Addresses are forgotten after `forget_after` seconds."""
+    do not guess faster. Only the keeper secret, accepted, clears an address's
+    wrong ones: the watch link (which any watcher holds) or an upload's token
+    leaves the count as it is, so it cannot be alternated with guesses to
+    keep the delay short. Addresses are forgotten after `forget_after` seconds."""
 
     def __init__(
         self,
@@ -225,12 +228,19 @@ class Throttle:
             role = keys.role_of(secret)
             return None if role is Role.NONE else role
 
-        return await self.look_up(address, known) or Role.NONE
+        found = await self.look_up(address, known, clears=lambda role: role is Role.KEEPER)
+        return found or Role.NONE
 
-    async def look_up(self, address: str, find: Callable[[], T | None]) -> T | None:
+    async def look_up(
+        self,
+        address: str,
+        find: Callable[[], T | None],
+        clears: Callable[[T], bool] = lambda _found: False,
+    ) -> T | None:
         """What `find` finds for a secret an address presented (a key, an
         upload's token), one look-up at a time per address; when it finds
-        nothing, the answer comes only after the delay."""
+        nothing, the answer comes only after the delay. What it finds clears
+        the address's wrong ones only when `clears` says so (the keeper's)."""
         lock = self._locks.setdefault(address, asyncio.Lock())
         try:
             async with lock:
@@ -238,7 +248,7 @@ class Throttle:
                 if found is None:
                     self.failed(address)
                     await asyncio.sleep(self.delay(address))
-                else:
+                elif clears(found):
                     self.succeeded(address)
                 return found
         finally:

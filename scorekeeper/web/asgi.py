@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.ui import LANGUAGE_COOKIE, preferred_language
+from scorekeeper.web.hosts import configured_name, host_name
 from scorekeeper.web.sessions import Limits
 
 log = logging.getLogger(__name__)
@@ -51,16 +52,6 @@ class ServerConfig:
     app_name: str = "Spades Scorekeeper"
 
 
-def host_name(header: str) -> str:
-    """`Example.org:8550` -> `example.org`; `[::1]:8550` -> `::1`."""
-    value = header.strip().lower()
-    if value.startswith("["):
-        return value[1:].split("]", 1)[0]
-    if value.count(":") == 1:
-        value = value.split(":", 1)[0]
-    return value.rstrip(".")
-
-
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
@@ -91,11 +82,12 @@ class Guard:
 
     def __init__(self, app: ASGIApp, hosts: Iterable[str]) -> None:
         self.app = app
-        self.hosts = frozenset(host_name(h) for h in (*LOCAL_NAMES, *hosts) if h)
+        names = (configured_name(h) for h in (*LOCAL_NAMES, *hosts) if h)
+        self.hosts = frozenset(name for name in names if name)
 
     def refusal(self, scope: Scope) -> str | None:
         host = _header(scope, b"host")
-        if host is None or host_name(host) not in self.hosts:
+        if host is None or (name := host_name(host)) is None or name not in self.hosts:
             return f"host {host!r} is not this server"
         if scope["type"] == "websocket":
             origin = _header(scope, b"origin")

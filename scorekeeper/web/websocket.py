@@ -38,7 +38,14 @@ class PageSockets:
         its session closed (and its subscriptions released) while `main` still
         ran: `main` may then subscribe after the release, or wait forever for
         an answer from the page. Once the session is closed, `main` is stopped
-        and whatever it subscribed is released, whatever the timing."""
+        and whatever it subscribed is released, whatever the timing.
+
+        Flet then updates the page through the connection's session, which a
+        closed session no longer has (`'NoneType' object has no attribute
+        'after_event'`, a traceback per page): for a page already gone this
+        ends as a broken pipe, the one ending Flet logs in one line without
+        reading the session (its "page disconnected" reads the session's id
+        to log it, and fails again)."""
         session, key = page.session, page_key(page)  # a closed page has no session
 
         async def held() -> bool:
@@ -51,16 +58,18 @@ class PageSockets:
                 if not task.done() and not await held():
                     task.cancel()
             await asyncio.wait({task})
-            if not task.cancelled() and task.exception() is not None:
-                if await held():
-                    raise task.exception()  # type: ignore[misc]
-                log.info("a page left while it opened: %r", task.exception())
+            if not task.cancelled() and task.exception() is not None and await held():
+                raise task.exception()  # type: ignore[misc]
         finally:
             if not task.done():
                 task.cancel()
-            if not await held():
-                log.info("released the subscriptions of a page already gone")
+            gone = not await held()
+            if gone:
                 session.pubsub_client.unsubscribe_all()  # type: ignore[no-untyped-call]
+        if gone:  # nothing awaited from here to Flet's update of the page
+            failed = None if task.cancelled() else task.exception()
+            log.debug("a page left while it opened%s", f" ({failed!r})" if failed else "")
+            raise BrokenPipeError("the page left while it opened")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         socket = Socket(client_address(scope))
