@@ -233,7 +233,7 @@ def test_a_shipped_client_is_used_only_when_it_fits(tmp_path, monkeypatch):
     manifest = {
         "key": "k",
         "format": webclient.FORMAT,
-        "flet_web": webclient._version("flet-web"),
+        "flet_web": webclient._installed_version("flet-web"),
         "icons": icons,
         "fonts": {},
         "files": {},
