@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import i18n
 from scorekeeper.core import scoring
-from scorekeeper.core.draft import Fit, HandDraft, Step, fit
+from scorekeeper.core.draft import CarriedOver, HandDraft, Step, carry_over
 from scorekeeper.core.game import new_game, rematch, remove_hand, replace_hand
 from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import Bidding, FailedNilTricks, RuleSet, rules_from_dict
@@ -225,19 +225,19 @@ def test_rest_never_gives_below_zero():
 def test_an_edit_whose_index_no_longer_matches_is_dropped():
     two = game(EVEN, EVEN)
     edit = HandDraft.of_hand(two.hands[0], 0, 5)
-    assert fit(edit, two, 5).draft == edit
+    assert carry_over(edit, two, 5).draft == edit
     moved = HandDraft(
         edit.bids, edit.tricks, Step.BIDS, editing=0, index=1, base=5, original=edit.original
     )
-    found = fit(moved, two, 5)
+    found = carry_over(moved, two, 5)
     assert found.draft is None and "no longer fits" in (found.notice or "")
 
 
 def test_an_entry_is_not_kept_on_a_finished_game():
     two = game(EVEN, EVEN)
     entry = HandDraft.empty(4, 2, 5)
-    assert fit(entry, two, 5).draft == entry
-    found = fit(entry, two, 5, finished=True)
+    assert carry_over(entry, two, 5).draft == entry
+    found = carry_over(entry, two, 5, finished=True)
     assert found.draft is None and "The game is over" in (found.notice or "")
 
 
@@ -327,16 +327,16 @@ def test_an_edit_keeps_the_hands_adjustments_and_contracts_count_the_bids_in():
 
 def test_an_entry_takes_the_games_tricks_per_hand():
     three = Game(Variant.CUTTHROAT, ("Ann", "Bob", "Cat"), 0, RuleSet())
-    found = fit(HandDraft.empty(3, 0, 5), three, 5)
+    found = carry_over(HandDraft.empty(3, 0, 5), three, 5)
     assert found.draft is not None and found.draft.total == 17 and found.notice is None
 
 
 def test_an_entry_stored_by_an_older_app_is_the_next_hand_at_this_revision():
     two = game(EVEN, EVEN)
-    found = fit(HandDraft.empty(4, index=9, base=None), two, 5)
-    assert found == Fit(HandDraft.empty(4, index=2, base=5))
+    found = carry_over(HandDraft.empty(4, index=9, base=None), two, 5)
+    assert found == CarriedOver(HandDraft.empty(4, index=2, base=5))
     edit = HandDraft.of_hand(two.hands[0], 0, base=None)
-    assert fit(edit, two, 5) == Fit(
+    assert carry_over(edit, two, 5) == CarriedOver(
         None,
         "An unfinished edit of hand 1 was discarded: it could not be checked against the game.",
     )
@@ -346,11 +346,11 @@ def test_an_entry_of_the_wrong_size_is_dropped():
     two = game(EVEN, EVEN)
     entry = HandDraft.empty(4, 2, 5)
     short = HandDraft(entry.bids, entry.tricks[:3], index=2, base=5)
-    assert fit(short, two, 5).draft is None
+    assert carry_over(short, two, 5).draft is None
 
 
 def test_an_entry_on_a_finished_game_says_which_hand_was_dropped():
-    found = fit(HandDraft.empty(4, 2, 5), game(EVEN, EVEN), 5, finished=True)
+    found = carry_over(HandDraft.empty(4, 2, 5), game(EVEN, EVEN), 5, finished=True)
     assert found.notice == "The game is over: your entry for hand 3 was discarded."
 
 

@@ -74,12 +74,12 @@ def printable(text: str) -> str:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from scorekeeper.core.record import game_from_record
+    from scorekeeper.core.record import scored_game_from_record
     from scorekeeper.core.report import score_report
-    from scorekeeper.core.scoring import score_game
 
-    game = game_from_record(_read_json(args.file))
-    json.dump(score_report(game, score_game(game)), sys.stdout, ensure_ascii=False, indent=2)
+    played = scored_game_from_record(_read_json(args.file))
+    report = score_report(played.game, played.score)
+    json.dump(report, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0
 

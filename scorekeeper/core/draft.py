@@ -2,7 +2,7 @@
 reload or a restart mid-hand loses nothing; becomes a Hand when complete.
 
 An entry knows which hand it is for and the game revision it started from.
-When the game changes (on this device or another), `fit` carries it over if it
+When the game changes (on this device or another), `carry_over` carries it over if it
 still means the same thing, or drops it and says why: never a silent retarget.
 """
 
@@ -31,7 +31,7 @@ class HandDraft:
     index: int = 0  # which hand (0-based) this entry is for: the next one, or `editing`
     base: int | None = None  # the game revision it started from (None: stored by an older app)
     original: Hand | None = None  # an edit: the hand as it was when the edit began
-    total: int = TRICKS_PER_HAND  # tricks in the hand (17 in cutthroat): set by `fit`
+    total: int = TRICKS_PER_HAND  # tricks in the hand (17 in cutthroat): set by `carry_over`
     adjustments: tuple[Adjustment, ...] = ()  # an edit keeps the hand's adjustments
 
     @classmethod
@@ -103,7 +103,7 @@ class HandDraft:
 
 
 @dataclass(frozen=True)
-class Fit:
+class CarriedOver:
     """An entry measured against a version of its game."""
 
     draft: HandDraft | None  # carried over (based on that version), or None: dropped
@@ -111,7 +111,7 @@ class Fit:
     theirs: int | None = None  # a hand saved elsewhere in the entry's place, to show
 
 
-def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> Fit:
+def carry_over(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> CarriedOver:
     """Carry `draft` over to `game` at `revision`, or drop it saying why.
 
     A new hand still fits while it is still the next hand to play; an edit while
@@ -128,10 +128,10 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
         or (editing and draft.editing != draft.index)
         or (editing and draft.index >= count and draft.base is None)
     ):
-        return Fit(None, _no_longer_fits(number))
+        return CarriedOver(None, _no_longer_fits(number))
     if draft.base is None:
         if editing:  # nothing tells whether the hand changed since
-            return Fit(
+            return CarriedOver(
                 None,
                 _(
                     "An unfinished edit of hand {number} was discarded: it could not be checked "
@@ -147,9 +147,9 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
             notice = _("Hand {number} was removed on another device: your edit was discarded.")
         else:
             notice = _("Hand {number} was changed on another device: your edit was discarded.")
-        return Fit(None, notice.format(number=number))
+        return CarriedOver(None, notice.format(number=number))
     if count > draft.index:
-        return Fit(
+        return CarriedOver(
             None,
             _("Hand {number} was saved on another device: your entry was discarded.").format(
                 number=number
@@ -157,7 +157,7 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
             theirs=draft.index,
         )
     if count < draft.index:
-        return Fit(
+        return CarriedOver(
             None,
             _(
                 "Hand {removed} was removed on another device: "
@@ -165,7 +165,7 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
             ).format(removed=draft.index, number=number),
         )
     if finished:
-        return Fit(
+        return CarriedOver(
             None,
             _("The game is over: your entry for hand {number} was discarded.").format(
                 number=number
@@ -174,10 +174,10 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
     return _rebased(draft, revision, number)
 
 
-def _rebased(draft: HandDraft, revision: int, number: int) -> Fit:
+def _rebased(draft: HandDraft, revision: int, number: int) -> CarriedOver:
     if draft.base == revision:
-        return Fit(draft)
-    return Fit(
+        return CarriedOver(draft)
+    return CarriedOver(
         replace(draft, base=revision),
         _("The game was changed on another device; your entry for hand {number} was kept.").format(
             number=number

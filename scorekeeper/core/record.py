@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import rules_from_dict
-from scorekeeper.core.scoring import score_game
+from scorekeeper.core.scoring import ScoredGame, scored
 from scorekeeper.core.validation import clean_team_names, setup_problems, team_name_problems
 from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
 from scorekeeper.i18n import _, ngettext
@@ -47,6 +47,11 @@ def bid_to_json(bid: Bid) -> int | str:
 
 def game_from_record(data: Any) -> Game:
     """Parse and fully check a record; raises a ScorekeeperError subclass."""
+    return scored_game_from_record(data).game
+
+
+def scored_game_from_record(data: Any) -> ScoredGame:
+    """Parse and fully check a record, keeping the score the check worked out."""
     if not isinstance(data, Mapping):
         raise InvalidRecordError(
             _("a game record must be a JSON object, got {kind}").format(kind=type(data).__name__)
@@ -100,8 +105,7 @@ def game_from_record(data: Any) -> Game:
         hands,
         clean_team_names(team_names),
     )
-    score_game(game)
-    return game
+    return scored(game)
 
 
 def hand_from_json(number: int, raw: Any) -> Hand:

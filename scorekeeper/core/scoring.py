@@ -228,24 +228,8 @@ def _ending(scores: Sequence[int], rules: RuleSet, by_mercy: bool) -> EventKind:
     return EventKind.HAND_LIMIT
 
 
-# The last game scored and its score. Saving a hand scores the game to check it,
-# the store scores it for its summary and the screen shows it: the same Game
-# object each time (frozen, so the same object always has the same score).
-_last: tuple[Game, "GameScore"] | None = None
-
-
 def score_game(game: Game) -> GameScore:
     """Score every hand in order; raises InvalidHandError naming the hand."""
-    global _last
-    last = _last  # one read: other threads may replace it meanwhile
-    if last is not None and last[0] is game:
-        return last[1]
-    score = _score(game)
-    _last = (game, score)
-    return score
-
-
-def _score(game: Game) -> GameScore:
     problems = variant_rule_problems(game.variant, game.rules)
     if problems:
         raise InvalidGameError(tuple(problems))
@@ -305,3 +289,42 @@ def _score(game: Game) -> GameScore:
         next_dealer=None if over else game.dealer(next_index),
         next_first_bidder=None if over else game.bidding_order(next_index)[0],
     )
+
+
+@dataclass(frozen=True)
+class ScoredGame:
+    """A game with its score, worked out once: what a game operation returns,
+    and what the screen, the watch board and the stored document all read."""
+
+    game: Game
+    score: GameScore
+
+    @property
+    def hands(self) -> tuple[HandScore, ...]:
+        """Each recorded hand's result, in order."""
+        return self.score.hands
+
+    @property
+    def totals(self) -> tuple[SideTotal, ...]:
+        """Each side's score and carried bags after the last hand."""
+        return self.score.sides
+
+    @property
+    def status(self) -> Status:
+        """In progress or finished."""
+        return self.score.status
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won, once the game has ended."""
+        return self.score.winner
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended."""
+        return self.score.status is Status.FINISHED
+
+
+def scored(game: Game) -> ScoredGame:
+    """The game with its score; raises as score_game does."""
+    return ScoredGame(game, score_game(game))

@@ -25,10 +25,10 @@ from scorekeeper.core.record import (
     LATEST,
     bid_from_json,
     bid_to_json,
-    game_from_record,
     game_to_record,
     hand_from_json,
     hand_to_json,
+    scored_game_from_record,
     time_to_json,
 )
 from scorekeeper.core.saved import GameSummary, SavedGame, summarize
@@ -177,6 +177,8 @@ def index_entry(summary: SummaryDocument, shard: int) -> IndexRow:
 
 
 def game_to_document(saved: SavedGame) -> GameDocument:
+    """The document of a stored game; its summary comes from the score the
+    saved game carries (the game is not scored or checked again here)."""
     doc: GameDocument = {
         "id": saved.id,
         "created_at": time_to_json(saved.created_at),
@@ -198,7 +200,7 @@ def game_from_document(doc: GameDocument) -> SavedGame:
     try:
         return SavedGame(
             id=doc["id"],
-            game=game_from_record(doc["record"]),
+            scored=scored_game_from_record(doc["record"]),
             created_at=instant(doc["created_at"]),
             updated_at=instant(doc["updated_at"]),
             revision=doc["revision"],
@@ -368,7 +370,7 @@ def draft_to_document(game_id: str, draft: HandDraft) -> DraftDocument:
 
 def draft_from_document(doc: DraftDocument) -> HandDraft:
     """Drafts stored before "hand", "revision" and "original" existed read with
-    base None: `draft.fit` decides what they still mean. Before "total" and
+    base None: `draft.carry_over` decides what they still mean. Before "total" and
     "adjustments" every hand had 13 tricks and none had adjustments."""
     original = doc.get("original")
     editing = doc["editing"]

@@ -36,7 +36,7 @@ from scorekeeper.core.draft import HandDraft
 from scorekeeper.core.exchange import Incoming
 from scorekeeper.core.model import Game
 from scorekeeper.core.saved import GameSummary, SavedGame
-from scorekeeper.core.scoring import Status
+from scorekeeper.core.scoring import ScoredGame, Status
 from scorekeeper.core.stats import GameFacts, Tally, tally
 from scorekeeper.i18n import _, later
 from scorekeeper.storage import platform
@@ -170,7 +170,8 @@ class GameStore:
 
     # -- games ------------------------------------------------------------------
 
-    def create(self, game: Game) -> SavedGame:
+    def create(self, game: Game | ScoredGame) -> SavedGame:
+        """Store a new game (scored here unless it comes scored)."""
         return self.import_games([Incoming(game)])[0]
 
     @_guarded(writes=True)
@@ -191,7 +192,7 @@ class GameStore:
                 created = (item.created_at or stamp).astimezone(UTC)
                 updated = (item.updated_at or stamp).astimezone(UTC)
                 imported = stamp if item.from_file else None  # a copy: when it came
-                saved.append(SavedGame(game_id, item.game, created, updated, 1, imported))
+                saved.append(SavedGame(game_id, item.scored_game(), created, updated, 1, imported))
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
@@ -223,13 +224,14 @@ class GameStore:
     def save(
         self,
         game_id: str,
-        game: Game,
+        game: ScoredGame,
         expected_revision: int,
         done: HandDraft | None = None,
     ) -> SavedGame:
-        """Replace a game's content. Refuses if someone saved it in between.
-        `done` is the entry this change records: it is dropped in the same
-        write, if it is still the one stored."""
+        """Replace a game's content with `game`, as a game operation returned it
+        (scored and checked: its document is written from that score).
+        Refuses if someone saved it in between. `done` is the entry this change
+        records: it is dropped in the same write, if it is still the one stored."""
         with self._lock, self._journal.transaction():
             if done is not None and self.draft(game_id) == done:
                 self._active.drop_draft(game_id)

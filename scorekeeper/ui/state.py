@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from scorekeeper import i18n
 from scorekeeper.core import game as ops
-from scorekeeper.core.draft import HandDraft, Step, fit
+from scorekeeper.core.draft import HandDraft, Step, carry_over
 from scorekeeper.core.exchange import (
     MAX_INPUT_BYTES,
     ImportRefusedError,
@@ -29,7 +29,7 @@ from scorekeeper.core.exchange import (
 from scorekeeper.core.model import BLIND_NIL, Adjustment, Bid, Game, Variant
 from scorekeeper.core.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.core.saved import GameSummary, SavedGame
-from scorekeeper.core.scoring import GameScore, Status, score_game
+from scorekeeper.core.scoring import GameScore, ScoredGame, Status
 from scorekeeper.core.stats import (
     HeadToHead,
     PairStats,
@@ -176,6 +176,8 @@ class AppState:
         self.form = SetupForm()
         self.saved: SavedGame | None = None
         self.score: GameScore | None = None
+        # the entry, the game it was recorded in, and the outcome (_with_draft)
+        self._drafted: tuple[HandDraft, Game, ScoredGame | ScorekeeperError] | None = None
         self.draft: HandDraft | None = None
         self.adjusting: AdjustmentForm | None = None  # a penalty being added or changed
         self.errors: dict[str, str] = {}
@@ -497,7 +499,7 @@ class AppState:
         if not self.saved or self.saved.id != saved.id:
             self.all_hands = False
         self.saved = saved
-        self.score = score_game(saved.game)
+        self.score = saved.score
         self.draft = None
         self.screen = Screen.GAME
 
@@ -508,7 +510,7 @@ class AppState:
         assert self.saved is not None and self.score is not None
         if draft is None:
             return
-        found = fit(
+        found = carry_over(
             draft, self.saved.game, self.saved.revision, self.score.status is Status.FINISHED
         )
         self.draft = found.draft
@@ -544,7 +546,7 @@ class AppState:
             self.screen = screen
 
     def _game_changed(
-        self, game: Game, based_on: int | None = None, done: HandDraft | None = None
+        self, game: ScoredGame, based_on: int | None = None, done: HandDraft | None = None
     ) -> bool:
         """Save a changed game; False (with a message) if another device got there
         first. `based_on` is the revision the change was made from; `done` the
@@ -564,7 +566,7 @@ class AppState:
         self.changed = (game_id, saved.revision)
         stored = self.store.draft(game_id)  # someone's entry: fit it quietly; its device is told
         if stored is not None:
-            found = fit(stored, saved.game, saved.revision, self.score_finished())
+            found = carry_over(stored, saved.game, saved.revision, self.score_finished())
             if found.draft is None:
                 self.store.drop_draft(game_id, stored)
             elif found.draft != stored:
@@ -771,16 +773,10 @@ class AppState:
                 self.cancel_hand,
             )
 
-    def _reopens(self, game: Game) -> str:
+    def _reopens(self, game: ScoredGame) -> str:
         """What a finished game becomes when `game` replaces it: open again, or still over."""
         assert self.saved and self.score
-        if self.score.status is not Status.FINISHED:
-            return ""
-        try:
-            after = score_game(game)
-        except ScorekeeperError:
-            return ""
-        if after.status is Status.FINISHED:
+        if self.score.status is not Status.FINISHED or game.finished:
             return ""
         return _("The game is over; this opens it again (it was: {result}).").format(
             result=outcome(self.saved.game, self.score)
@@ -851,17 +847,29 @@ class AppState:
         if self.draft.tricks_left() != 0:
             return None
         try:
-            return score_game(self._with_draft())
+            return self._with_draft().score
         except ScorekeeperError:
             return None
 
-    def _with_draft(self) -> Game:
-        """The game with this entry recorded (through the core's operations)."""
+    def _with_draft(self) -> ScoredGame:
+        """The game with this entry recorded (through the core's operations),
+        scored once per entry and game shown: the preview and the save share it."""
         assert self.saved and self.draft
-        hand = self.draft.to_hand()
-        if self.draft.editing is None:
-            return ops.add_hand(self.saved.game, hand)
-        return ops.replace_hand(self.saved.game, self.draft.editing, hand)
+        drafted = self._drafted
+        if drafted is None or drafted[0] != self.draft or drafted[1] is not self.saved.game:
+            hand = self.draft.to_hand()
+            result: ScoredGame | ScorekeeperError
+            try:
+                if self.draft.editing is None:
+                    result = ops.add_hand(self.saved.game, hand)
+                else:
+                    result = ops.replace_hand(self.saved.game, self.draft.editing, hand)
+            except ScorekeeperError as error:
+                result = error
+            drafted = self._drafted = (self.draft, self.saved.game, result)
+        if isinstance(drafted[2], ScorekeeperError):
+            raise drafted[2].with_traceback(None)
+        return drafted[2]
 
     def save_hand(self) -> None:
         if not self.saved or not self.draft:
@@ -886,7 +894,7 @@ class AppState:
             title = _("Hand {number}") if draft.editing is None else _("Hand {number}, changed")
             self.summary = [
                 title.format(number=draft.number),
-                *describe_hand(game, self.score, draft.index),
+                *describe_hand(game.game, self.score, draft.index),
             ]
             if reopened:
                 self.summary.append(_("The game is in progress again."))

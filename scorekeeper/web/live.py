@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from scorekeeper.core.draft import HandDraft, Step
 from scorekeeper.core.model import Bid, Variant
 from scorekeeper.core.saved import SavedGame
-from scorekeeper.core.scoring import Status, score_game
+from scorekeeper.core.scoring import Status
 from scorekeeper.storage.store import GameNotFoundError, GameStore, now
 from scorekeeper.ui.text import player, side_label, side_players
 
@@ -51,8 +51,7 @@ class LiveGame:
 
 
 def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
-    game = saved.game
-    score = score_game(game)
+    game, score = saved.game, saved.score  # scored once, when the game was read
     index = len(game.hands)
     order = game.bidding_order(index)
     entering = draft if draft is not None and draft.editing is None else None
