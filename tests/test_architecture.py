@@ -163,7 +163,6 @@ def test_no_import_circle_anywhere():
     assert circles() == []
 
 
-@pytest.mark.xfail(strict=True, reason="scoring.py still keeps a one-slot cache")
 def test_the_core_keeps_no_module_level_state():
     for path in sorted((ROOT / "core").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

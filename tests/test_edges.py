@@ -5,12 +5,20 @@ one, a condition dropped, a check made case-sensitive."""
 import pytest
 
 from scorekeeper import i18n
-from scorekeeper.core import scoring
 from scorekeeper.core.draft import CarriedOver, HandDraft, Step, carry_over
-from scorekeeper.core.game import new_game, rematch, remove_hand, replace_hand
+from scorekeeper.core.game import add_hand, new_game, rematch, remove_hand, replace_hand
 from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import Bidding, FailedNilTricks, RuleSet, rules_from_dict
-from scorekeeper.core.scoring import EventKind, Status, _events, decide, score_game, score_side
+from scorekeeper.core.scoring import (
+    EventKind,
+    ScoredGame,
+    Status,
+    _events,
+    decide,
+    score_game,
+    score_side,
+    scored,
+)
 from scorekeeper.core.validation import (
     MAX_NAME_LENGTH,
     adjustment_problems,
@@ -73,14 +81,15 @@ def test_no_hand_played_is_never_the_hand_limit():
     assert decide([0, 0], RuleSet(max_hands=1)) == (None, False, False)
 
 
-def test_a_game_scored_again_gives_the_kept_score_and_the_first_one_is_scored(monkeypatch):
-    """Saving a hand scores the game to check it, the store for its summary and
-    the screen to show it: the same frozen game is scored once."""
-    monkeypatch.setattr(scoring, "_last", None)  # the first game a process scores
+def test_scoring_keeps_nothing_between_calls():
+    """Scoring is a pure function: an operation returns the score with the game,
+    and the same game scored again gives an equal, freshly made score."""
     played = game(EVEN)
     first = score_game(played)
-    assert score_game(played) is first
-    assert score_game(game(EVEN)) == first and score_game(game(EVEN)) is not first
+    assert score_game(played) == first and score_game(played) is not first
+    assert scored(played) == ScoredGame(played, first)
+    assert add_hand(game(), EVEN) == ScoredGame(played, first)
+    assert scored(played).totals == first.sides and scored(played).winner is None
 
 
 def test_rules_that_do_not_fit_the_variant_are_refused_when_the_game_is_scored():
@@ -211,7 +220,7 @@ def test_there_is_no_hand_at_the_count_of_hands():
             replace_hand(two, index, EVEN)
         with pytest.raises(InvalidHandError, match="there is no hand"):
             remove_hand(two, index)
-    assert len(remove_hand(two, 1).hands) == 1
+    assert len(remove_hand(two, 1).game.hands) == 1
 
 
 def test_rest_never_gives_below_zero():

@@ -60,7 +60,7 @@ def games(draw: st.DrawFn) -> Game:
     for choice in draw(st.lists(st.integers(0, 2), max_size=6)):
         if score_game(game).status is Status.FINISHED:
             break
-        game = add_hand(game, hands_of(variant)[choice])
+        game = add_hand(game, hands_of(variant)[choice]).game
     return game
 
 

@@ -156,7 +156,7 @@ def test_an_adjustment_edit_rescores_and_keeps_bags():
     fined = replace_hand(
         game, 0, Hand(game.hands[0].bids, game.hands[0].tricks, (Adjustment(0, -30, "renege"),))
     )
-    after = score_game(fined).sides
+    after = fined.totals
     assert after[0].score == before[0].score - 30 and after[0].bags == before[0].bags
     assert after[1] == before[1]
 
