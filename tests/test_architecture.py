@@ -158,7 +158,6 @@ def circles() -> list[list[str]]:
     return found
 
 
-@pytest.mark.xfail(strict=True, reason="storage still has one circle: migration.upgrade_layout")
 def test_no_import_circle_anywhere():
     assert circles() == []
 

@@ -15,13 +15,13 @@ from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.archive import Archive
 from scorekeeper.storage.atomic import DamagedFileError, remove_temporaries, replay_journal
 from scorekeeper.storage.files import SHARD_KINDS, DataFiles
+from scorekeeper.storage.ids import now
 from scorekeeper.storage.journal import Journal
 from scorekeeper.storage.migration import (
     Checked,
     read_checked,
     read_legacy_index,
     refuse_newer,
-    upgrade_layout,
 )
 from scorekeeper.storage.players import Players
 from scorekeeper.storage.repair import repair
@@ -29,6 +29,8 @@ from scorekeeper.storage.repair import repair
 
 @dataclass(frozen=True)
 class OpenFolder:
+    """The parts of an opened data folder, which the store works through."""
+
     journal: Journal
     files: DataFiles
     active: ActiveGames
@@ -84,6 +86,21 @@ def open_folder(folder: Path, notices: list[later]) -> OpenFolder:
     if renamed:
         notices.append(renamed)
     return OpenFolder(journal, files, active, players, archive)
+
+
+def upgrade_layout(
+    folder: Path, legacy: Checked, players: Players, archive: Archive, shards: list[int]
+) -> None:
+    """Schema 1 kept summaries, statistics facts and merges in one index.json:
+    merges move to players.json, index and facts are made again for each of
+    the archive's `shards`, and index.json goes to damaged/."""
+    if isinstance(legacy, dict):
+        players.adopt(legacy.get("aliases", {}).values())
+    for number in shards:
+        archive.rebuild(number)
+    aside = folder / "damaged"
+    platform.make_folder(aside)
+    platform.replace(folder / "index.json", aside / f"index-schema-1-{now():%Y%m%d}.json")
 
 
 def _index_tables(files: DataFiles) -> dict[int, Checked]:
