@@ -20,7 +20,7 @@ def shorten(value: Any, limit: int = QUOTE_LIMIT) -> str:
     return text
 
 
-class clip:
+class Clipped:
     """A value whose repr is `shorten(value)`: `{value!r}` in a message then
     quotes at most about 80 characters of it."""
 

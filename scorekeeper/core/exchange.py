@@ -23,7 +23,7 @@ from scorekeeper.core.record import (
 )
 from scorekeeper.core.saved import SavedGame
 from scorekeeper.core.scoring import ScoredGame, SideHand, scored
-from scorekeeper.errors import Problem, ScorekeeperError, clip
+from scorekeeper.errors import Clipped, Problem, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.i18n import number as digits
 
@@ -152,14 +152,14 @@ def parse_import(data: Any) -> list[Incoming]:
             if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
                 problems.append(
                     _("{label}: id {value!r} is not a valid game id").format(
-                        label=label, value=clip(game_id)
+                        label=label, value=Clipped(game_id)
                     )
                 )
                 continue
             if game_id in seen:
                 problems.append(
                     _("{label}: id {value!r} appears twice in the file").format(
-                        label=label, value=clip(game_id)
+                        label=label, value=Clipped(game_id)
                     )
                 )
                 continue

@@ -17,7 +17,7 @@ from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, 
 from scorekeeper.core.rules import rules_from_dict
 from scorekeeper.core.scoring import ScoredGame, scored
 from scorekeeper.core.validation import clean_team_names, setup_problems, team_name_problems
-from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
+from scorekeeper.errors import Clipped, InvalidGameError, InvalidRecordError
 from scorekeeper.i18n import _, ngettext
 
 FORMAT = "spades-score/1"
@@ -35,7 +35,7 @@ def bid_from_json(raw: Any) -> Bid:
         _(
             "bid {value!r} is not a bid: use a whole number 0-13 (0-17 in cutthroat), "
             '"nil" or "blind_nil"'
-        ).format(value=clip(raw))
+        ).format(value=Clipped(raw))
     )
 
 
@@ -59,7 +59,7 @@ def scored_game_from_record(data: Any) -> ScoredGame:
     if data.get("format") != FORMAT:
         raise InvalidRecordError(
             _('"format" must be {expected!r}, got {value!r}').format(
-                expected=FORMAT, value=clip(data.get("format"))
+                expected=FORMAT, value=Clipped(data.get("format"))
             )
         )
     variant_raw = data.get("variant", Variant.PARTNERSHIP.value)
@@ -68,13 +68,13 @@ def scored_game_from_record(data: Any) -> ScoredGame:
     except ValueError:
         raise InvalidRecordError(
             _('"variant" must be one of {allowed}, got {value!r}').format(
-                allowed=", ".join(f'"{v.value}"' for v in Variant), value=clip(variant_raw)
+                allowed=", ".join(f'"{v.value}"' for v in Variant), value=Clipped(variant_raw)
             )
         ) from None
     players = data.get("players")
     if not isinstance(players, list):
         raise InvalidRecordError(
-            _('"players" must be a list of names, got {value!r}').format(value=clip(players))
+            _('"players" must be a list of names, got {value!r}').format(value=Clipped(players))
         )
     first_dealer = data.get("first_dealer", 0)
     team_names = data.get("team_names")
@@ -86,7 +86,7 @@ def scored_game_from_record(data: Any) -> ScoredGame:
     hands_raw = data.get("hands", [])
     if not isinstance(hands_raw, list):
         raise InvalidRecordError(
-            _('"hands" must be a list, got {value!r}').format(value=clip(hands_raw))
+            _('"hands" must be a list, got {value!r}').format(value=Clipped(hands_raw))
         )
     if len(hands_raw) > MAX_HANDS:
         raise InvalidRecordError(
@@ -113,7 +113,7 @@ def hand_from_json(number: int, raw: Any) -> Hand:
     if not isinstance(raw, Mapping):
         raise InvalidRecordError(
             _('hand {number}: must be an object with "bids" and "tricks", got {value!r}').format(
-                number=number, value=clip(raw)
+                number=number, value=Clipped(raw)
             )
         )
     bids, tricks = raw.get("bids"), raw.get("tricks")
@@ -138,7 +138,7 @@ def _adjustments_from_json(number: int, raw: Any) -> tuple[Adjustment, ...]:
             _(
                 'hand {number}: "adjustments" must be a list of objects with "side", "points" '
                 'and an optional "reason", got {value!r}'
-            ).format(number=number, value=clip(raw))
+            ).format(number=number, value=Clipped(raw))
         )
     return tuple(
         Adjustment(
@@ -188,20 +188,22 @@ LATEST = datetime(2200, 1, 1, tzinfo=UTC)
 def time_from_json(value: Any) -> datetime:
     """An ISO 8601 time as an instant in UTC (no offset: UTC); refuses the absurd."""
     if not isinstance(value, str):
-        raise InvalidRecordError(_("{value!r} is not an ISO 8601 time").format(value=clip(value)))
+        raise InvalidRecordError(
+            _("{value!r} is not an ISO 8601 time").format(value=Clipped(value))
+        )
     try:
         parsed = datetime.fromisoformat(value)
         instant = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).astimezone(UTC)
     except (ValueError, OverflowError):
         raise InvalidRecordError(
             _("{value!r} is not an ISO 8601 time between {earliest} and {latest}").format(
-                value=clip(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+                value=Clipped(value), earliest=EARLIEST.year, latest=LATEST.year - 1
             )
         ) from None
     if not EARLIEST <= instant < LATEST:
         raise InvalidRecordError(
             _("{value!r} is not an ISO 8601 time between {earliest} and {latest}").format(
-                value=clip(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+                value=Clipped(value), earliest=EARLIEST.year, latest=LATEST.year - 1
             )
         )
     return instant

@@ -17,7 +17,7 @@ from tinydb import Query, TinyDB
 
 from scorekeeper.core.stats import GameFacts, Tally
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _, later
+from scorekeeper.i18n import Later, _
 from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.atomic import DamagedFileError, Tables
 from scorekeeper.storage.documents import (
@@ -46,7 +46,7 @@ SHARD_SIZE = 250
 
 class Archive:
     def __init__(
-        self, files: DataFiles, journal: Journal, active: ActiveGames, notices: list[later]
+        self, files: DataFiles, journal: Journal, active: ActiveGames, notices: list[Later]
     ) -> None:
         self._files = files
         self._journal = journal
@@ -252,7 +252,7 @@ class Archive:
             if not self._files.recover_missing(archive):
                 moved = self._files.move_aside(path)
                 self._notices.append(
-                    later(
+                    Later(
                         "{path} is missing and no backup of it could be read; the games it held "
                         "were taken off the history ({moved} lists them).",
                         path=archive,
@@ -268,7 +268,7 @@ class Archive:
                 self._remade(path, tables, number)
             elif isinstance(tables, DamagedFileError):
                 self._notices.append(
-                    later(
+                    Later(
                         "{file} was missing; it was made again from {archive}.",
                         file=path,
                         archive=archive,
@@ -281,7 +281,7 @@ class Archive:
     def _remade(self, path: Path, damage: DamagedFileError, number: int) -> None:
         """Move a damaged index or facts file aside, and say it is made again."""
         self._notices.append(
-            later(
+            Later(
                 "{file} could not be read ({reason}); it was moved to {moved} "
                 "and made again from {archive}.",
                 file=path,
@@ -334,7 +334,7 @@ class Archive:
             return index_entry(summary, shard), summary["facts"]
         except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
             self._notices.append(
-                later(
+                Later(
                     "a game in {path} could not be read ({id}); it is kept there.",
                     path=self._files.path("archive", shard),
                     id=str(doc.get("id"))[:80],

@@ -25,7 +25,7 @@ from typing import Any
 from tinydb.storages import Storage
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import later
+from scorekeeper.i18n import Later
 from scorekeeper.storage import platform
 from scorekeeper.storage.errors import write_failed
 
@@ -34,7 +34,7 @@ JOURNAL = "journal.json"
 
 
 class DamagedFileError(ScorekeeperError):
-    def __init__(self, path: Path, reason: later) -> None:
+    def __init__(self, path: Path, reason: Later) -> None:
         self.path = path
         self.reason = reason
         super().__init__(f"{path}: {reason}")  # translated now; `reason` stays for later
@@ -53,15 +53,15 @@ def read_json_file(path: Path) -> Tables | None:
     except FileNotFoundError:
         return None
     if not raw.strip():
-        raise DamagedFileError(path, later("the file is empty"))
+        raise DamagedFileError(path, Later("the file is empty"))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:
         raise DamagedFileError(
-            path, later("not valid JSON ({error})", error=str(error)[:80])
+            path, Later("not valid JSON ({error})", error=str(error)[:80])
         ) from None
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
-        raise DamagedFileError(path, later("not a table file"))
+        raise DamagedFileError(path, Later("not a table file"))
     return data
 
 

@@ -7,7 +7,7 @@ is for the app's pages and never shows a path on the server.
 import errno
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _, later
+from scorekeeper.i18n import Later, _
 
 
 class StorageError(ScorekeeperError):
@@ -40,17 +40,17 @@ class ConflictError(StorageError):
     """The game changed (on another device) since it was loaded."""
 
 
-def reason(error: OSError) -> later | str:
+def reason(error: OSError) -> Later | str:
     """A short, path-free reason for a failed file operation (translated when shown)."""
     code = error.errno
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return later("disk full")
+        return Later("disk full")
     if code == errno.EROFS:
-        return later("the disk is read-only")
+        return Later("the disk is read-only")
     if code in (errno.EACCES, errno.EPERM):
-        return later("permission denied")
+        return Later("permission denied")
     if code in (errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
-        return later("a file or folder is in the way")
+        return Later("a file or folder is in the way")
     return (error.strerror or type(error).__name__).lower()
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tinydb import TinyDB
 
-from scorekeeper.i18n import later
+from scorekeeper.i18n import Later
 from scorekeeper.storage import platform
 from scorekeeper.storage.atomic import DamagedFileError, Tables
 from scorekeeper.storage.ids import now
@@ -37,7 +37,7 @@ def day_folders(folder: Path, today: date | None) -> list[Path]:
 
 
 class DataFiles:
-    def __init__(self, folder: Path, journal: Journal, notices: list[later]) -> None:
+    def __init__(self, folder: Path, journal: Journal, notices: list[Later]) -> None:
         self.folder = folder
         self.journal = journal
         self.notices = notices
@@ -78,7 +78,7 @@ class DataFiles:
             if isinstance(tables, dict):
                 platform.copy_atomically(candidate, path)
                 self.notices.append(
-                    later(
+                    Later(
                         "{file} could not be read ({reason}); it was moved to {moved} "
                         "and the app restored the backup of {day}.",
                         file=path.name,
@@ -89,7 +89,7 @@ class DataFiles:
                 )
                 return tables
         self.notices.append(
-            later(
+            Later(
                 "{file} could not be read ({reason}); it was moved to {moved} "
                 "and the app started a new one.",
                 file=path.name,
@@ -106,7 +106,7 @@ class DataFiles:
             if isinstance(read_checked(candidate, "archive"), dict):
                 platform.copy_atomically(candidate, path)
                 self.notices.append(
-                    later(
+                    Later(
                         "{path} was missing; the backup of {day} was restored.",
                         path=path,
                         day=day.name,

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.i18n import _, later
+from scorekeeper.i18n import Later, _
 from scorekeeper.storage.atomic import DamagedFileError, Tables, read_json_file
 from scorekeeper.storage.errors import NewerVersionError
 
@@ -34,7 +34,7 @@ def check_kind(path: Path, tables: Tables, kind: str) -> Tables:
     found = tables.get("_meta", {}).get("1", {})
     version = found.get("schema") if isinstance(found, dict) else None
     if not isinstance(found, dict) or found.get("kind") != kind or type(version) is not int:
-        raise DamagedFileError(path, later("it is not a Spades Scorekeeper file"))
+        raise DamagedFileError(path, Later("it is not a Spades Scorekeeper file"))
     if version > SCHEMA_VERSION:
         raise NewerVersionError(
             _(
@@ -46,7 +46,7 @@ def check_kind(path: Path, tables: Tables, kind: str) -> Tables:
     if version < SCHEMA_VERSION:
         if any(step not in MIGRATIONS for step in range(version, SCHEMA_VERSION)):
             raise DamagedFileError(
-                path, later("schema {version} is not one this app ever wrote", version=version)
+                path, Later("schema {version} is not one this app ever wrote", version=version)
             )
         for step in range(version, SCHEMA_VERSION):
             tables = MIGRATIONS[step](tables)

@@ -9,7 +9,7 @@ recovered, a schema 1 folder is laid out anew, the archive's index is loaded
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper.i18n import later
+from scorekeeper.i18n import Later
 from scorekeeper.storage import platform, snapshot
 from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.archive import Archive
@@ -38,7 +38,7 @@ class OpenFolder:
     archive: Archive
 
 
-def open_folder(folder: Path, notices: list[later]) -> OpenFolder:
+def open_folder(folder: Path, notices: list[Later]) -> OpenFolder:
     """The folder's parts, opened; what the user must be told goes to `notices`."""
     # After a failure the journal drops memory back to the files: every file
     # the parts below hold (none is written before they all exist).
@@ -79,7 +79,7 @@ def open_folder(folder: Path, notices: list[later]) -> OpenFolder:
     archived = set(files.numbers("archive"))
     for number in sorted(archived | set(index_tables)):
         tables = index_tables.get(
-            number, DamagedFileError(files.path("index", number), later("missing"))
+            number, DamagedFileError(files.path("index", number), Later("missing"))
         )
         archive.load(number, tables, number in archived)
     renamed = repair(active, archive, journal)

@@ -38,7 +38,7 @@ from scorekeeper.core.model import Game
 from scorekeeper.core.saved import GameSummary, SavedGame
 from scorekeeper.core.scoring import ScoredGame, Status
 from scorekeeper.core.stats import GameFacts, Tally, tally
-from scorekeeper.i18n import _, later
+from scorekeeper.i18n import Later, _
 from scorekeeper.storage import platform
 from scorekeeper.storage.backups import backup_days, daily_backup, restore_backup
 from scorekeeper.storage.documents import (
@@ -110,7 +110,7 @@ def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
 class GameStore:
     def __init__(self, folder: Path, today: date | None = None) -> None:
         self.folder = folder
-        self.notices: list[later] = []  # things the user must be told (moved files)
+        self.notices: list[Later] = []  # things the user must be told (moved files)
         self._lock = threading.RLock()
         try:
             if folder.exists() and not folder.is_dir():

@@ -40,12 +40,12 @@ from scorekeeper.core.stats import (
 )
 from scorekeeper.core.validation import adjustment_problems, hand_problems
 from scorekeeper.errors import (
+    Clipped,
     GameOverError,
     InvalidGameError,
     InvalidRulesError,
     Problem,
     ScorekeeperError,
-    clip,
 )
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.storage.store import (
@@ -144,7 +144,7 @@ def parse_rule_fields(fields: dict[str, Any]) -> RuleSet:
             Problem(
                 f"rules.{name}",
                 _("{value!r} is not a whole number from {low} to {high}: type one{off}").format(
-                    value=clip(text), low=num(low), high=num(high), off=off
+                    value=Clipped(text), low=num(low), high=num(high), off=off
                 ),
             )
         )
@@ -994,7 +994,7 @@ class AppState:
         if points is None:
             errors["adjustment.points"] = _(
                 "{value!r} is not a whole number of points: type one such as -30"
-            ).format(value=clip(text))
+            ).format(value=Clipped(text))
         if errors:
             self.errors = errors
             return
