@@ -33,6 +33,11 @@ class Clipped:
     __str__ = __repr__
 
 
+# The former name, still imported by core/validation.py while its name checks
+# move to core/names.py; that move switches them to Clipped, then this goes.
+clip = Clipped
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with an input, tied to the field that shows it.

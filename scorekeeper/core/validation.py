@@ -7,7 +7,7 @@ from typing import Any
 
 from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import Bidding, RuleSet
-from scorekeeper.errors import Clipped, Problem
+from scorekeeper.errors import Problem, clip
 from scorekeeper.i18n import _, ngettext
 
 MAX_NAME_LENGTH = 30
@@ -32,9 +32,9 @@ def name_problem(name: str) -> str | None:
         return _(
             "name {name!r} contains an invisible control character (U+{code:04X}); "
             "type the name again"
-        ).format(name=Clipped(name), code=ord(char))
+        ).format(name=clip(name), code=ord(char))
     if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
-        return _("name {name!r} has no visible letter or digit").format(name=Clipped(name))
+        return _("name {name!r} has no visible letter or digit").format(name=clip(name))
     return None
 
 
@@ -62,7 +62,7 @@ def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
             Problem(
                 "team_names",
                 _("side names must be a list of {count} texts, got {value!r}").format(
-                    count=sides, value=Clipped(names)
+                    count=sides, value=clip(names)
                 ),
             )
         ]
@@ -72,7 +72,7 @@ def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
             problems.append(
                 Problem(
                     f"team_names.{side}",
-                    _("side name {value!r} must be a text").format(value=Clipped(name)),
+                    _("side name {value!r} must be a text").format(value=clip(name)),
                 )
             )
         elif len(name.strip()) > MAX_NAME_LENGTH:
@@ -83,7 +83,7 @@ def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
                         "name {name!r} is too long: at most {limit} character",
                         "name {name!r} is too long: at most {limit} characters",
                         MAX_NAME_LENGTH,
-                    ).format(name=Clipped(name.strip()), limit=MAX_NAME_LENGTH),
+                    ).format(name=clip(name.strip()), limit=MAX_NAME_LENGTH),
                 )
             )
         elif name.strip() and (invisible := name_problem(name.strip())):
@@ -155,7 +155,7 @@ def setup_problems(
                         "name {name!r} is too long: at most {limit} character",
                         "name {name!r} is too long: at most {limit} characters",
                         MAX_NAME_LENGTH,
-                    ).format(name=Clipped(clean), limit=MAX_NAME_LENGTH),
+                    ).format(name=clip(clean), limit=MAX_NAME_LENGTH),
                 )
             )
             continue
@@ -184,7 +184,7 @@ def setup_problems(
             Problem(
                 "first_dealer",
                 _("first dealer must be a seat from 0 to {last}, got {value!r}").format(
-                    last=n - 1, value=Clipped(first_dealer)
+                    last=n - 1, value=clip(first_dealer)
                 ),
             )
         )
@@ -237,7 +237,7 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                     key,
                     _(
                         "{name}: {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
-                    ).format(name=name, value=Clipped(shown), max=most),
+                    ).format(name=name, value=clip(shown), max=most),
                 )
             )
         elif bid.blind and not bid.is_nil:
@@ -246,7 +246,7 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                     key,
                     _(
                         "{name}: a blind bid of {value} is not allowed: only nil may be bid blind"
-                    ).format(name=name, value=Clipped(bid.value)),
+                    ).format(name=name, value=clip(bid.value)),
                 )
             )
         elif bid.blind and not rules.allow_blind_nil:
@@ -305,7 +305,7 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                 Problem(
                     f"tricks.{seat}",
                     _("{name}: tricks {value!r} must be a whole number from 0 to {most}").format(
-                        name=game.players[seat], value=Clipped(taken), most=most
+                        name=game.players[seat], value=clip(taken), most=most
                     ),
                 )
             )
@@ -355,7 +355,7 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
             Problem(
                 "adjustments",
                 _("adjustments must be a list of at most {limit}, got {value!r}").format(
-                    limit=MAX_ADJUSTMENTS, value=Clipped(adjustments)
+                    limit=MAX_ADJUSTMENTS, value=clip(adjustments)
                 ),
             )
         ]
@@ -365,7 +365,7 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
         key = f"adjustments.{i}"
         if not isinstance(adj, Adjustment):
             problems.append(
-                Problem(key, _("{value!r} is not an adjustment").format(value=Clipped(adj)))
+                Problem(key, _("{value!r} is not an adjustment").format(value=clip(adj)))
             )
             continue
         if not _is_count(adj.side) or not 0 <= adj.side < sides:
@@ -373,7 +373,7 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
                 Problem(
                     f"{key}.side",
                     _("an adjustment's side must be a side from 0 to {last}, got {value!r}").format(
-                        last=sides - 1, value=Clipped(adj.side)
+                        last=sides - 1, value=clip(adj.side)
                     ),
                 )
             )
@@ -385,7 +385,7 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
                     _(
                         "an adjustment must be a whole number of points from {low} to {high}, "
                         "not 0, got {value!r}"
-                    ).format(low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT, value=Clipped(points)),
+                    ).format(low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT, value=clip(points)),
                 )
             )
         problem = reason_problem(adj.reason)
@@ -397,18 +397,16 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
 def reason_problem(reason: Any) -> str | None:
     """Why `reason` cannot explain an adjustment, or None (empty is fine)."""
     if not isinstance(reason, str):
-        return _("an adjustment's reason must be a text, got {value!r}").format(
-            value=Clipped(reason)
-        )
+        return _("an adjustment's reason must be a text, got {value!r}").format(value=clip(reason))
     if len(reason) > MAX_REASON_LENGTH:
         return ngettext(
             "reason {value!r} is too long: at most {limit} character",
             "reason {value!r} is too long: at most {limit} characters",
             MAX_REASON_LENGTH,
-        ).format(value=Clipped(reason), limit=MAX_REASON_LENGTH)
+        ).format(value=clip(reason), limit=MAX_REASON_LENGTH)
     char = _hidden(reason)
     if char is not None:
         return _(
             "reason {value!r} contains an invisible control character (U+{code:04X}); type it again"
-        ).format(value=Clipped(reason), code=ord(char))
+        ).format(value=clip(reason), code=ord(char))
     return None
