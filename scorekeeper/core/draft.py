@@ -18,12 +18,16 @@ T = TypeVar("T")
 
 
 class Step(StrEnum):
+    """Where an entry is: bids, then tricks."""
+
     BIDS = "bids"
     TRICKS = "tricks"
 
 
 @dataclass(frozen=True)
 class HandDraft:
+    """A hand being entered on the keypad, kept as it is typed (also across devices)."""
+
     bids: tuple[Bid | None, ...]
     tricks: tuple[int, ...]  # start at 0: most nil bidders take none
     step: Step = Step.BIDS
@@ -38,12 +42,14 @@ class HandDraft:
     def empty(
         cls, players: int, index: int = 0, base: int | None = None, total: int = TRICKS_PER_HAND
     ) -> "HandDraft":
+        """An entry with no bid and no trick yet."""
         return cls((None,) * players, (0,) * players, index=index, base=base, total=total)
 
     @classmethod
     def of_hand(
         cls, hand: Hand, index: int, base: int | None = None, total: int = TRICKS_PER_HAND
     ) -> "HandDraft":
+        """An entry to change a recorded hand, starting from its bids and tricks."""
         return cls(
             hand.bids, hand.tricks, Step.BIDS, index, index, base, hand, total, hand.adjustments
         )
@@ -54,9 +60,11 @@ class HandDraft:
         return self.index + 1
 
     def with_bid(self, seat: int, bid: Bid | None) -> "HandDraft":
+        """The entry with `seat`'s bid set (None: cleared)."""
         return replace(self, bids=_set(self.bids, seat, bid))
 
     def with_tricks(self, seat: int, tricks: int) -> "HandDraft":
+        """The entry with `seat`'s tricks set."""
         return replace(self, tricks=_set(self.tricks, seat, tricks))
 
     def left_for(self, seat: int) -> int:
@@ -81,12 +89,15 @@ class HandDraft:
         return later[0] if later else None
 
     def tricks_left(self) -> int:
+        """The tricks of the hand not yet given to a player."""
         return self.total - sum(self.tricks)
 
     def contract(self, seats: tuple[int, ...]) -> int:
+        """The sum of the non-nil bids entered for these seats."""
         return sum(b.value for s in seats if (b := self.bids[s]) is not None)
 
     def missing_bids(self, game: Game) -> list[Problem]:
+        """A problem for each player whose bid is not entered yet."""
         return [
             Problem(f"bid.{seat}", _("No bid yet: {name}").format(name=game.players[seat]))
             for seat, bid in enumerate(self.bids)

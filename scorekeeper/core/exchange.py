@@ -60,6 +60,8 @@ class NotJSONError(ScorekeeperError):
 
 
 class NotUTF8Error(NotJSONError):
+    """Bytes that are not UTF-8 text."""
+
     pass
 
 
@@ -116,6 +118,7 @@ class Incoming:
 
 
 def export_record(saved: SavedGame) -> dict[str, Any]:
+    """A stored game as a spades-score/1 record, with its id and times."""
     return {
         **game_to_record(saved.game),
         "id": saved.id,

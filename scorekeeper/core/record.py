@@ -25,6 +25,7 @@ MAX_HANDS = 2_000  # far beyond any real game; stops hostile files early
 
 
 def bid_from_json(raw: Any) -> Bid:
+    """A bid as a record writes it: a number, "nil" or "blind_nil"."""
     if raw == "nil":
         return NIL
     if raw == "blind_nil":
@@ -40,6 +41,7 @@ def bid_from_json(raw: Any) -> Bid:
 
 
 def bid_to_json(bid: Bid) -> int | str:
+    """A bid as a record writes it."""
     if bid.blind:
         return "blind_nil"
     return "nil" if bid.is_nil else bid.value
@@ -166,6 +168,7 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
+    """A game as a spades-score/1 record."""
     record: dict[str, Any] = {
         "format": FORMAT,
         "variant": game.variant.value,
@@ -210,4 +213,5 @@ def time_from_json(value: Any) -> datetime:
 
 
 def time_to_json(value: datetime) -> str:
+    """A time as ISO 8601 text in UTC."""
     return value.astimezone(UTC).isoformat()

@@ -13,11 +13,15 @@ from scorekeeper.i18n import _
 
 
 class Status(StrEnum):
+    """Whether a game is in progress or finished."""
+
     IN_PROGRESS = "in_progress"
     FINISHED = "finished"
 
 
 class EventKind(StrEnum):
+    """What happened in a hand, as the summary of a hand tells it."""
+
     MADE = "made"
     SET = "set"
     NIL_MADE = "nil_made"
@@ -34,6 +38,8 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True)
 class Event:
+    """One thing that happened in a hand (a side made its bid, a nil failed...)."""
+
     kind: EventKind
     side: int | None = None
     seat: int | None = None
@@ -43,6 +49,8 @@ class Event:
 
 @dataclass(frozen=True)
 class NilResult:
+    """A nil or blind nil bid's outcome: made or failed, and its points."""
+
     seat: int
     blind: bool
     tricks: int
@@ -74,11 +82,14 @@ class SideHand:
 
     @property
     def adjustment_points(self) -> int:
+        """The points this side's adjustments add (or take) this hand."""
         return sum(a.points for a in self.adjustments)
 
 
 @dataclass(frozen=True)
 class HandScore:
+    """One hand's result: each side's, the events, who dealt and bid first."""
+
     index: int  # 0-based
     dealer: int
     first_bidder: int
@@ -88,6 +99,8 @@ class HandScore:
 
 @dataclass(frozen=True)
 class SideTotal:
+    """A side's score and carried bags after the last hand."""
+
     side: int
     seats: tuple[int, ...]
     score: int
@@ -96,6 +109,8 @@ class SideTotal:
 
 @dataclass(frozen=True)
 class GameScore:
+    """A game's score: each hand's result, the totals, the status and the end."""
+
     sides: tuple[SideTotal, ...]
     hands: tuple[HandScore, ...]
     status: Status

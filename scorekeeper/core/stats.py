@@ -19,6 +19,8 @@ from scorekeeper.core.scoring import GameScore, Status
 
 @dataclass(frozen=True)
 class SeatFacts:
+    """What the statistics count of one player in one game."""
+
     name: str
     side: int
     bids: int  # sum of the non-nil bids
@@ -31,6 +33,8 @@ class SeatFacts:
 
 @dataclass(frozen=True)
 class SideFacts:
+    """What the statistics count of one side in one game."""
+
     made: int  # hands the side made its contract
     set: int  # hands it was set
     bagged: int  # hands it took bags
@@ -40,6 +44,8 @@ class SideFacts:
 
 @dataclass(frozen=True)
 class GameFacts:
+    """What the statistics count of one game, kept with its summary."""
+
     finished: bool
     winner: int | None
     hands: int
@@ -48,6 +54,7 @@ class GameFacts:
 
 
 def game_facts(game: Game, score: GameScore) -> GameFacts:
+    """The facts the statistics count, from a game and its score."""
     seats = []
     for seat, name in enumerate(game.players):
         bids = [h.bids[seat] for h in game.hands]
@@ -111,6 +118,8 @@ def _rate(part: int, whole: int) -> float | None:
 
 @dataclass
 class PlayerStats:
+    """A player's record over the games counted."""
+
     name: str  # as most often written
     games: int = 0
     finished: int = 0
@@ -135,43 +144,54 @@ class PlayerStats:
 
     @property
     def win_rate(self) -> float | None:
+        """The share of games won, or None before any."""
         return _rate(self.wins, self.finished)
 
     @property
     def alone_win_rate(self) -> float | None:
+        """The share of games played alone that were won, or None."""
         return _rate(self.alone_wins, self.alone_finished)
 
     @property
     def average_bid(self) -> float | None:
+        """The average bid, nils left out, or None before any."""
         return _rate(self.bids, self.bid_hands)
 
     @property
     def made_rate(self) -> float | None:
+        """The share of hands played whose contract was made, or None before any."""
         return _rate(self.made, self.hands)
 
     @property
     def set_rate(self) -> float | None:
+        """The share of hands played whose contract was set, or None before any."""
         return _rate(self.set, self.hands)
 
     @property
     def bagged_rate(self) -> float | None:
+        """The share of hands played that took bags, or None before any."""
         return _rate(self.bagged, self.hands)
 
     @property
     def bags_per_hand(self) -> float | None:
+        """Bags taken per hand played, or None before any."""
         return _rate(self.bags, self.hands)
 
     @property
     def nil_rate(self) -> float | None:
+        """The share of nil bids made, or None before any."""
         return _rate(self.nils_made, self.nils)
 
     @property
     def blind_nil_rate(self) -> float | None:
+        """The share of blind nil bids made, or None before any."""
         return _rate(self.blind_nils_made, self.blind_nils)
 
 
 @dataclass
 class PairStats:
+    """Two partners' record together."""
+
     names: tuple[str, str]
     games: int = 0
     finished: int = 0
@@ -179,11 +199,14 @@ class PairStats:
 
     @property
     def win_rate(self) -> float | None:
+        """The share of their games won together, or None before any."""
         return _rate(self.wins, self.finished)
 
 
 @dataclass
 class HeadToHead:
+    """Two players' record against each other."""
+
     names: tuple[str, str]  # in key order
     games: int = 0  # finished games on opposite sides
     wins: list[int] = field(default_factory=lambda: [0, 0])
@@ -226,6 +249,7 @@ class Tally:
     rivals: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # RIVAL_COUNTS
 
     def add(self, other: "Tally") -> "Tally":
+        """Count `other`'s games in this tally too; returns this tally."""
         for name, counts in other.players.items():
             _count(self.players, name, counts)
         for pair, counts in other.pairs.items():

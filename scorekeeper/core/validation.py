@@ -127,6 +127,7 @@ def variant_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
 def setup_problems(
     variant: Variant, players: Sequence[Any], first_dealer: Any, rules: RuleSet | None = None
 ) -> list[Problem]:
+    """Every problem with a new game's set-up: players, first dealer and rules."""
     problems: list[Problem] = variant_rule_problems(variant, rules or RuleSet())
     n = variant.player_count
     if len(players) != n:

@@ -45,6 +45,8 @@ SHARD_SIZE = 250
 
 
 class Archive:
+    """The finished games: archive files, their index and facts files."""
+
     def __init__(
         self, files: DataFiles, journal: Journal, active: ActiveGames, notices: list[Later]
     ) -> None:
@@ -59,6 +61,7 @@ class Archive:
         self._listing = Listing()
 
     def databases(self) -> list[TinyDB]:
+        """Every archive, index and facts file open now."""
         return [*self._shards.values(), *self._index.values(), *self._facts.values()]
 
     # -- what is listed --------------------------------------------------------
@@ -68,15 +71,19 @@ class Archive:
         return sorted(self._index)
 
     def summary(self, game_id: str) -> IndexRow | None:
+        """The history row of a finished game, or None."""
         return self._listing.get(game_id)
 
     def summaries(self) -> list[IndexRow]:
+        """The history rows of every finished game."""
         return self._listing.rows()
 
     def ids(self) -> set[str]:
+        """The ids of the finished games."""
         return self._listing.ids()
 
     def index_rows(self, number: int) -> list[IndexRow]:
+        """The rows of index file `number` (none when it is not open)."""
         db = self._index.get(number)
         return cast(list[IndexRow], _rows(db, "summaries")) if db is not None else []
 
@@ -202,6 +209,7 @@ class Archive:
     # -- the files of a shard ------------------------------------------------------
 
     def shard(self, number: int) -> TinyDB:
+        """Archive file `number`, opened on first use."""
         if number not in self._shards:
             path = self._files.path("archive", number)
             self._shards[number] = self._files.open(path, "archive", read_checked(path, "archive"))

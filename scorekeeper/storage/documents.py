@@ -91,6 +91,8 @@ LISTED_KEYS = SUMMARY_KEYS - {"team_names"}
 
 
 class GameDocument(TypedDict):
+    """A stored game: its record, identity, times and summary."""
+
     id: str
     created_at: str
     updated_at: str
@@ -193,10 +195,13 @@ def game_to_document(saved: SavedGame) -> GameDocument:
 
 
 class UnreadableGameError(ScorekeeperError):
+    """A stored game document that lacks a part."""
+
     pass
 
 
 def game_from_document(doc: GameDocument) -> SavedGame:
+    """The stored game, its record parsed and scored once."""
     try:
         return SavedGame(
             id=doc["id"],
@@ -213,6 +218,7 @@ def game_from_document(doc: GameDocument) -> SavedGame:
 
 
 def summary_to_document(summary: GameSummary) -> SummaryDocument:
+    """A summary as a game document keeps it."""
     doc: SummaryDocument = {
         "id": summary.id,
         "created_at": time_to_json(summary.created_at),
@@ -258,6 +264,7 @@ def _team_names(value: object, sides: int) -> tuple[str, ...]:
 
 
 def summary_from_document(doc: SummaryDocument) -> GameSummary:
+    """A stored summary, its times as UTC instants."""
     variant = Variant(doc["variant"])
     return GameSummary(
         id=doc["id"],
@@ -314,6 +321,7 @@ def facts_from_document(doc: FactsDocument) -> GameFacts:
 
 
 def tally_to_document(counts: Tally) -> TallyDocument:
+    """A tally as an index file keeps it."""
     return {
         "players": {name: list(row) for name, row in counts.players.items()},
         "pairs": [[a, b, *row] for (a, b), row in counts.pairs.items()],
@@ -354,6 +362,7 @@ def tally_from_document(doc: TallyDocument) -> Tally:
 
 
 def draft_to_document(game_id: str, draft: HandDraft) -> DraftDocument:
+    """An entry in progress as active.json keeps it."""
     return {
         "game_id": game_id,
         "bids": [None if b is None else bid_to_json(b) for b in draft.bids],

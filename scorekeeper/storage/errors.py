@@ -11,12 +11,16 @@ from scorekeeper.i18n import Later, _
 
 
 class StorageError(ScorekeeperError):
+    """A problem with the data folder or its files."""
+
     def __init__(self, message: str, user_message: str | None = None) -> None:
         super().__init__(message)
         self.user_message = user_message or message
 
 
 class StoreLockedError(StorageError):
+    """The data folder is open in another copy of the app."""
+
     pass
 
 
@@ -33,6 +37,8 @@ class WriteFailedError(StorageError):
 
 
 class GameNotFoundError(StorageError):
+    """No game is stored with that id."""
+
     pass
 
 
@@ -55,11 +61,13 @@ def reason(error: OSError) -> Later | str:
 
 
 def write_failed(error: OSError) -> WriteFailedError:
+    """The error a failed write raises, saying why in the user's words."""
     message = _("Could not save ({reason}); nothing was lost").format(reason=reason(error))
     return WriteFailedError(message)
 
 
 def folder_unusable(folder: object, error: OSError) -> DataFolderError:
+    """The error a data folder that cannot be used raises."""
     where = f" ({error.filename})" if error.filename else ""
     return DataFolderError(
         _("cannot use the data folder {folder}: {reason}{where}").format(

@@ -37,12 +37,15 @@ def day_folders(folder: Path, today: date | None) -> list[Path]:
 
 
 class DataFiles:
+    """The data folder's files: opened, read and moved aside when damaged."""
+
     def __init__(self, folder: Path, journal: Journal, notices: list[Later]) -> None:
         self.folder = folder
         self.journal = journal
         self.notices = notices
 
     def path(self, kind: str, number: int) -> Path:
+        """The path of shard file `number` of `kind`."""
         return self.folder / kind / f"{number:06d}.json"
 
     def numbers(self, kind: str) -> list[int]:
@@ -116,6 +119,7 @@ class DataFiles:
         return False
 
     def move_aside(self, path: Path) -> Path:
+        """Move a damaged file into damaged/, stamped with the time; returns where."""
         damaged = self.folder / "damaged"
         platform.make_folder(damaged)
         target = damaged / f"{path.parent.name}-{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"

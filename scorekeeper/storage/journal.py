@@ -18,6 +18,8 @@ from scorekeeper.storage.migration import meta
 
 
 class Journal:
+    """Writes to several files made together, through one transaction."""
+
     def __init__(self, folder: Path, databases: Callable[[], Iterable[TinyDB]]) -> None:
         """`databases` lists every file open at the time, for `reset_after_failure`."""
         self._txn = Transaction(folder)

@@ -81,6 +81,8 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class Page:
+    """A page of the history list, and how many games match in all."""
+
     items: tuple[GameSummary, ...]
     total: int  # matching games in all
 
@@ -108,6 +110,8 @@ def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
 
 class GameStore:
+    """The saved games in a data folder: the one door to storage."""
+
     def __init__(self, folder: Path, today: date | None = None) -> None:
         self.folder = folder
         self.notices: list[Later] = []  # things the user must be told (moved files)
@@ -217,6 +221,7 @@ class GameStore:
 
     @_guarded(writes=False)
     def get(self, game_id: str) -> SavedGame:
+        """A stored game by id; GameNotFoundError if there is none."""
         with self._lock:
             return game_from_document(self._document(game_id))
 
@@ -293,6 +298,7 @@ class GameStore:
 
     @_guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
+        """Store the entry in progress for a game (None: remove it)."""
         with self._lock:
             self._active.save_draft(game_id, draft)
 
@@ -363,10 +369,12 @@ class GameStore:
 
     @_guarded(writes=True)
     def unmerge_player(self, name: str) -> None:
+        """Count a merged player name as itself again."""
         with self._lock:
             self._players.unmerge(name)
 
     def close(self) -> None:
+        """Release the data folder."""
         with self._lock:
             self._journal.close()
             self._file_lock.release()
