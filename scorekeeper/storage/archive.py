@@ -110,7 +110,7 @@ class Archive:
             self._index_db(number).table("summaries").remove(Query().id == game_id)
             self._facts_db(number).table("facts").remove(Query().id == game_id)
             self._retally(number)
-            self._journal.then(lambda: self._listing.forget(game_id))
+            self._journal.after_commit(lambda: self._listing.forget(game_id))
         raise GameNotFoundError(
             _(
                 "the game {id} was listed but its record could not be found; "
@@ -139,7 +139,11 @@ class Archive:
         counts = Tally()
         for number in sorted(self._index):
             index = functools.partial(self._index_db, number)
-            counts.add(self._tallies.of(number, index, functools.partial(self._facts_rows, number)))
+            counts.add(
+                self._tallies.shard_tally(
+                    number, index, functools.partial(self._facts_rows, number)
+                )
+            )
         return counts
 
     def _facts_rows(self, number: int) -> list[FactsRow]:
@@ -186,7 +190,7 @@ class Archive:
                 )
                 self._retally(shard)
             self._active.discard([d["id"] for d in docs])
-            self._journal.then(lambda: self._remember_added(by_shard))
+            self._journal.after_commit(lambda: self._remember_added(by_shard))
 
     def remove(self, game_id: str) -> None:
         """Take a game out of the archive, within the caller's transaction."""
@@ -198,7 +202,7 @@ class Archive:
         self._index_db(shard).table("summaries").remove(Query().id == game_id)
         self._facts_db(shard).table("facts").remove(Query().id == game_id)
         self._retally(shard)
-        self._journal.then(lambda: self._listing.forget(game_id))
+        self._journal.after_commit(lambda: self._listing.forget(game_id))
 
     def _remember_added(self, by_shard: dict[int, list[GameDocument]]) -> None:
         for shard, shard_docs in by_shard.items():

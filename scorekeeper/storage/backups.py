@@ -17,7 +17,7 @@ from scorekeeper.storage.errors import (
     StorageError,
     StoreLockedError,
     folder_unusable,
-    reason,
+    os_error_reason,
 )
 from scorekeeper.storage.files import SHARD_KINDS, day_folders
 from scorekeeper.storage.ids import now
@@ -55,7 +55,7 @@ def daily_backup(
         notices.append(
             Later(
                 "today's backup could not be made ({reason}); your games are not affected.",
-                reason=reason(error),
+                reason=os_error_reason(error),
             )
         )
         return None
@@ -155,7 +155,7 @@ def restore_backup(folder: Path, day: str) -> Path:
             _(
                 "the backup could not be restored ({reason}); "
                 "the files it was replacing are in {aside}"
-            ).format(reason=reason(error), aside=aside)
+            ).format(reason=os_error_reason(error), aside=aside)
         ) from None
     finally:
         lock.release()

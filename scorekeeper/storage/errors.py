@@ -46,7 +46,7 @@ class ConflictError(StorageError):
     """The game changed (on another device) since it was loaded."""
 
 
-def reason(error: OSError) -> Later | str:
+def os_error_reason(error: OSError) -> Later | str:
     """A short, path-free reason for a failed file operation (translated when shown)."""
     code = error.errno
     if code in (errno.ENOSPC, errno.EDQUOT):
@@ -62,7 +62,7 @@ def reason(error: OSError) -> Later | str:
 
 def write_failed(error: OSError) -> WriteFailedError:
     """The error a failed write raises, saying why in the user's words."""
-    message = _("Could not save ({reason}); nothing was lost").format(reason=reason(error))
+    message = _("Could not save ({reason}); nothing was lost").format(reason=os_error_reason(error))
     return WriteFailedError(message)
 
 
@@ -71,7 +71,7 @@ def folder_unusable(folder: object, error: OSError) -> DataFolderError:
     where = f" ({error.filename})" if error.filename else ""
     return DataFolderError(
         _("cannot use the data folder {folder}: {reason}{where}").format(
-            folder=folder, reason=reason(error), where=where
+            folder=folder, reason=os_error_reason(error), where=where
         ),
-        _("Could not open the saved games ({reason})").format(reason=reason(error)),
+        _("Could not open the saved games ({reason})").format(reason=os_error_reason(error)),
     )

@@ -55,7 +55,7 @@ class Journal:
         for step in after:
             step()
 
-    def then(self, step: Callable[[], None]) -> None:
+    def after_commit(self, step: Callable[[], None]) -> None:
         """Change memory once the transaction under way is durable."""
         if self._txn.open:
             self._after.append(step)

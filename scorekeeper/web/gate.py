@@ -113,7 +113,7 @@ class KeeperPass:
         self.page.pubsub.send_all_on_topic("keys", keys.generation)
 
 
-def look(page: ft.Page, fonts: dict[str, str]) -> None:
+def dress_page(page: ft.Page, fonts: dict[str, str]) -> None:
     page.title = _("Spades Scorekeeper")
     page.fonts = dict(fonts)
     page.theme = theme(LIGHT)
@@ -255,7 +255,7 @@ def make_web_main(
 
     async def main(page: ft.Page) -> None:
         no_tracebacks(page)
-        look(page, fonts)
+        dress_page(page, fonts)
         secret, rest = secret_in_route(page.route or "/")
         from_link = secret is not None
         if secret is None:
