@@ -17,8 +17,6 @@ from scorekeeper.storage.documents import (
     SEAT_FIELDS,
     SIDE_FIELDS,
     UnreadableGameError,
-    draft_from_document,
-    draft_to_document,
     facts_from_document,
     facts_to_document,
     game_from_document,
@@ -31,6 +29,7 @@ from scorekeeper.storage.documents import (
     tally_from_document,
     tally_to_document,
 )
+from scorekeeper.storage.drafts import draft_from_document, draft_to_document
 from tests.factories import EVEN, game
 
 WHEN = datetime(2026, 12, 2, 15, 30, tzinfo=UTC)

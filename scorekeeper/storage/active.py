@@ -11,15 +11,13 @@ from tinydb import Query, TinyDB
 from scorekeeper.core.draft import HandDraft
 from scorekeeper.core.stats import GameFacts
 from scorekeeper.storage.documents import (
-    DraftDocument,
     GameDocument,
     SummaryDocument,
-    draft_from_document,
-    draft_to_document,
     facts_from_document,
     instant,
     stored_summary,
 )
+from scorekeeper.storage.drafts import DraftDocument, draft_from_document, draft_to_document
 from scorekeeper.storage.journal import Journal
 
 

@@ -308,8 +308,9 @@ class Archive:
         one transaction). The caller updates the summaries in memory."""
         summaries: dict[str, IndexRow] = {}
         facts: dict[str, FactsRow] = {}
+        path = self._files.path("archive", number)
         for i, doc in enumerate(self.shard(number).table("games").all(), start=1):
-            entry = self._entry_from_game(cast(GameDocument, dict(doc)), number)
+            entry = _entry_from_game(cast(GameDocument, dict(doc)), number, path, self._notices)
             if entry is None:
                 continue
             summary, fact = entry
@@ -331,28 +332,29 @@ class Archive:
         self._index[number] = index_db
         self._facts[number] = facts_db
 
-    def _entry_from_game(
-        self, doc: GameDocument, shard: int
-    ) -> tuple[IndexRow, FactsDocument | None] | None:
-        """A game's index row and facts, worked out again from its record where
-        its summary lacks them; None (and a notice) if it does not read."""
-        try:
-            summary = doc.get("summary")
-            if not (isinstance(summary, dict) and "facts" in summary):
-                summary = game_to_document(game_from_document(doc))["summary"]
-            else:
-                summary = stored_summary(doc)
-            summary_from_document(summary)
-            return index_entry(summary, shard), summary["facts"]
-        except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
-            self._notices.append(
-                Later(
-                    "a game in {path} could not be read ({id}); it is kept there.",
-                    path=self._files.path("archive", shard),
-                    id=str(doc.get("id"))[:80],
-                )
+
+def _entry_from_game(
+    doc: GameDocument, shard: int, path: Path, notices: list[Later]
+) -> tuple[IndexRow, FactsDocument | None] | None:
+    """A game's index row and facts, worked out again from its record where
+    its summary lacks them; None (and a notice) if it does not read."""
+    try:
+        summary = doc.get("summary")
+        if not (isinstance(summary, dict) and "facts" in summary):
+            summary = game_to_document(game_from_document(doc))["summary"]
+        else:
+            summary = stored_summary(doc)
+        summary_from_document(summary)
+        return index_entry(summary, shard), summary["facts"]
+    except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
+        notices.append(
+            Later(
+                "a game in {path} could not be read ({id}); it is kept there.",
+                path=path,
+                id=str(doc.get("id"))[:80],
             )
-            return None
+        )
+        return None
 
 
 def _rows(db: TinyDB, table: str) -> list[Any]:
