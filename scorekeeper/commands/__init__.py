@@ -2,7 +2,7 @@
 offline app's publisher and the static-site host.
 
 Public (`__all__`): cli (main, the entry point), publish (publish, the offline
-build) and sitehost (serve_site, make_server). games.py, serving.py and
-reading.py are the commands' own parts."""
+build) and sitehost (serve_site, make_server). games.py, serving.py,
+reading.py and sitescripts.py are their own parts."""
 
 __all__ = ["cli", "publish", "sitehost"]
