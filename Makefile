@@ -101,7 +101,7 @@ clean:
 
 # Refresh the message catalogs after changing user-visible text.
 catalog: $(STAMP)
-	$(BIN)/pybabel extract --no-location --sort-output -k _ -k ngettext:1,2 -k N_ -k NN_:1,2 -k later \
+	$(BIN)/pybabel extract --no-location --sort-output -k _ -k ngettext:1,2 -k N_ -k NN_:1,2 -k Later \
 		-o scorekeeper/locale/scorekeeper.pot scorekeeper
 	$(BIN)/pybabel update --no-fuzzy-matching -i scorekeeper/locale/scorekeeper.pot \
 		-d scorekeeper/locale -D scorekeeper

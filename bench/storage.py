@@ -32,7 +32,7 @@ from scorekeeper.core.exchange import Incoming
 from scorekeeper.core.game import add_hand
 from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import RuleSet
-from scorekeeper.core.scoring import Status, score_game
+from scorekeeper.core.scoring import Status, score_game, scored
 from scorekeeper.core.stats import head_to_head, pair_stats, player_stats
 from scorekeeper.storage.store import GameStore
 
@@ -68,7 +68,7 @@ def finished_games(count: int, rng: random.Random) -> list[Game]:
     while len(samples) < 50:
         game = Game(Variant.PARTNERSHIP, ("Alex", "Beth", "Charlie", "David"), 0, RuleSet())
         while score_game(game).status is not Status.FINISHED and len(game.hands) < 40:
-            game = add_hand(game, random_hand(rng))
+            game = add_hand(game, random_hand(rng)).game
         if score_game(game).status is Status.FINISHED:
             samples.append(game)
     return [samples[i % len(samples)] for i in range(count)]
@@ -141,7 +141,7 @@ def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
         with GameStore(folder, today=date(2999, 1, 1)) as store:
             done = pool[-1]
             almost = store.create(replace(done, hands=done.hands[:-1]))
-            store.save(almost.id, done, almost.revision)
+            store.save(almost.id, scored(done), almost.revision)
         start = time.perf_counter()
         GameStore(folder, today=date(2999, 1, 2)).close()
         first_of_day = time.perf_counter() - start
@@ -163,7 +163,8 @@ def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
         finishes = []
         for done in pool[:FINISHES]:
             almost = store.create(replace(done, hands=done.hands[:-1]))
-            finishes.append(timed(lambda a=almost, d=done: store.save(a.id, d, a.revision)))
+            ending = scored(done)
+            finishes.append(timed(lambda a=almost, d=ending: store.save(a.id, d, a.revision)))
 
         merges = []
         for i in range(5):

@@ -213,10 +213,10 @@ def moment(value: datetime) -> str:
     )
 
 
-class later:
+class Later:
     """A message kept untranslated until it is shown: `str()` translates it into
     the language in force then (for text made before a reader is known, such as
-    what the store found when it opened). Values that are `later` too are
+    what the store found when it opened). Values that are `Later` too are
     translated with it."""
 
     def __init__(self, message: str, **values: object) -> None:
@@ -227,4 +227,4 @@ class later:
         return _(self.message).format(**{k: str(v) for k, v in self.values.items()})
 
     def __repr__(self) -> str:
-        return f"later({self.message!r})"
+        return f"Later({self.message!r})"

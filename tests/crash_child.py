@@ -17,7 +17,7 @@ from pathlib import Path
 from scorekeeper.core.game import add_hand
 from scorekeeper.core.model import Bid, Game, Hand, Variant
 from scorekeeper.core.rules import RuleSet
-from scorekeeper.core.scoring import Status, score_game
+from scorekeeper.core.scoring import Status
 from scorekeeper.storage.store import GameStore
 
 folder = Path(sys.argv[1])
@@ -40,14 +40,14 @@ playing = store.history(status=Status.IN_PROGRESS).items
 saved = store.get(playing[0].id) if playing else None
 print("ready", flush=True)
 while True:
-    if saved is None or score_game(saved.game).status is Status.FINISHED:
+    if saved is None or saved.score.status is Status.FINISHED:
         saved = store.create(
             Game(Variant.PARTNERSHIP, ("A", "B", "C", "D"), 0, RuleSet(target=200))
         )
     took = rng.randint(6, 10)  # side 1 makes, side 2 is set: a game lasts about 4 hands
     hand = Hand((Bid(3), Bid(3), Bid(3), Bid(3)), (took, 13 - took, 0, 0))
     game = add_hand(saved.game, hand)
-    status = score_game(game).status
+    status = game.status
     if status is Status.FINISHED:
         print("finishing", saved.id, flush=True)
     saved = store.save(saved.id, game, saved.revision)

@@ -216,7 +216,7 @@ class FakeKeeper:
     async def refused(self) -> None:
         pass
 
-    def changed(self) -> None:
+    def changed(self, saved: object = None) -> None:
         self.changes += 1
 
     def keeper_link(self) -> str:

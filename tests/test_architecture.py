@@ -158,14 +158,57 @@ def circles() -> list[list[str]]:
     return found
 
 
-@pytest.mark.xfail(strict=True, reason="storage still has one circle: migration.upgrade_layout")
 def test_no_import_circle_anywhere():
     assert circles() == []
 
 
-@pytest.mark.xfail(strict=True, reason="scoring.py still keeps a one-slot cache")
 def test_the_core_keeps_no_module_level_state():
     for path in sorted((ROOT / "core").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         globals_used = [n for n in ast.walk(tree) if isinstance(n, ast.Global)]
         assert not globals_used, f"{path.relative_to(ROOT)} rebinds a module global"
+
+
+def declared_surface(package: str) -> list[str]:
+    """The names a package's __init__.py lists in __all__."""
+    tree = ast.parse((ROOT / package / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, list)
+            return value
+    raise AssertionError(f"{package}/__init__.py has no __all__")
+
+
+@pytest.mark.parametrize("package", ["core", "storage", "commands"])
+def test_other_layers_use_only_the_modules_a_package_declares(package):
+    surface = {f"scorekeeper.{package}.{name}" for name in declared_surface(package)}
+    assert all(name in MODULES for name in surface), surface - set(MODULES)
+    inside = f"scorekeeper.{package}"
+    for module, path in MODULES.items():
+        if module == inside or module.startswith(inside + "."):
+            continue
+        used = {package_module(n) for n in imports(path)} - {None, inside}
+        outside = {m for m in used if m and m.startswith(inside + ".")} - surface
+        assert not outside, f"{module} imports {sorted(outside)}, not in {package}'s __all__"
+
+
+@pytest.mark.parametrize("package", ["core", "storage"])
+def test_every_public_class_and_function_says_what_it_is_for(package):
+    missing = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        scopes: list[tuple[str, list[ast.stmt]]] = [("", tree.body)]
+        while scopes:
+            prefix, body = scopes.pop()
+            for node in body:
+                kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+                if not isinstance(node, kinds) or node.name.startswith("_"):
+                    continue
+                if ast.get_docstring(node) is None:
+                    missing.append(f"{path.relative_to(ROOT)}:{prefix}{node.name}")
+                if isinstance(node, ast.ClassDef):
+                    scopes.append((f"{prefix}{node.name}.", node.body))
+    assert not missing, missing

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from scorekeeper.core.exchange import export_csv
+from scorekeeper.core.facts import game_facts
 from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant, blind_bid
 from scorekeeper.core.record import (
     bid_from_json,
@@ -26,8 +27,8 @@ from scorekeeper.core.rules import (
     rules_from_dict,
 )
 from scorekeeper.core.saved import SavedGame
-from scorekeeper.core.scoring import score_game
-from scorekeeper.core.stats import game_facts, player_stats
+from scorekeeper.core.scoring import score_game, scored
+from scorekeeper.core.stats import player_stats
 from scorekeeper.core.validation import hand_problems, variant_rule_problems
 from scorekeeper.errors import InvalidRulesError
 from scorekeeper.ui.text import (
@@ -245,7 +246,7 @@ def test_csv_writes_a_blind_bid_in_words():
         (Hand((blind_bid(3), Bid(3), blind_bid(4), BLIND_NIL), (4, 5, 4, 0)),),
     )
     at = datetime(2026, 1, 1, tzinfo=UTC)
-    [row] = csv.DictReader(io.StringIO(export_csv([SavedGame("g1", game, at, at, 1)])))
+    [row] = csv.DictReader(io.StringIO(export_csv([SavedGame("g1", scored(game), at, at, 1)])))
     bids = [row[f"bid_{i}"] for i in range(1, 5)]
     assert bids == ["blind 3", "3", "blind 4", "blind_nil"]
     assert (row["side_1_points"], row["side_2_points"]) == ("141", "232")

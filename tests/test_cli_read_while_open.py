@@ -136,7 +136,7 @@ def test_a_change_left_half_done_is_finished_in_the_copy_only(tmp_path):
         saved = store.import_games([Incoming(game(EVEN, rules=RuleSet(target=500)))])[0]
         store.save(saved.id, add_hand(saved.game, EVEN), saved.revision)
         newer = (tmp_path / "active.json").read_bytes()
-        store.save(saved.id, saved.game, saved.revision + 1)  # back to one hand
+        store.save(saved.id, saved.scored, saved.revision + 1)  # back to one hand
     (tmp_path / ".active.json.999.tmp").write_bytes(newer)
     (tmp_path / "journal.json").write_text(
         json.dumps({"renames": [[".active.json.999.tmp", "active.json"]]})

@@ -11,13 +11,12 @@ from scorekeeper.core.draft import HandDraft, Step
 from scorekeeper.core.model import NIL, Adjustment, Bid, Hand
 from scorekeeper.core.record import EARLIEST, LATEST
 from scorekeeper.core.saved import SavedGame, summarize
+from scorekeeper.core.scoring import scored
 from scorekeeper.core.stats import PAIR_COUNTS, PLAYER_COUNTS, RIVAL_COUNTS, Tally
 from scorekeeper.storage.documents import (
     SEAT_FIELDS,
     SIDE_FIELDS,
     UnreadableGameError,
-    draft_from_document,
-    draft_to_document,
     facts_from_document,
     facts_to_document,
     game_from_document,
@@ -30,6 +29,7 @@ from scorekeeper.storage.documents import (
     tally_from_document,
     tally_to_document,
 )
+from scorekeeper.storage.drafts import draft_from_document, draft_to_document
 from tests.factories import EVEN, game
 
 WHEN = datetime(2026, 12, 2, 15, 30, tzinfo=UTC)
@@ -43,7 +43,7 @@ PAIRED = Tally(
 
 def saved(**changes) -> SavedGame:
     named = dataclasses.replace(game(EVEN, EVEN), team_names=("Us", "Them"))
-    base = SavedGame("g1", named, WHEN, WHEN.replace(hour=16), 3, imported_at=WHEN)
+    base = SavedGame("g1", scored(named), WHEN, WHEN.replace(hour=16), 3, imported_at=WHEN)
     return dataclasses.replace(base, **changes)
 
 
@@ -67,7 +67,7 @@ def test_the_history_index_keeps_the_summary_without_its_facts():
 
 def test_facts_of_the_first_schema_with_named_fields_still_read():
     won = dataclasses.replace(saved().game, hands=(EVEN,) * 9)  # 549 to 540
-    facts = summarize(saved(game=won)).facts
+    facts = summarize(saved(scored=scored(won))).facts
     assert facts is not None and facts.winner == 0
     rows = facts_to_document(facts)
     named = {

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
+from scorekeeper.core.scoring import scored
 from scorekeeper.storage import atomic, platform
 from scorekeeper.storage.atomic import JOURNAL, AtomicJSONStorage, Transaction
 from scorekeeper.storage.store import GameStore, restore_backup
@@ -459,10 +460,10 @@ def test_a_torn_journal_is_dropped_and_the_old_files_stay(tmp_path):
 def test_a_whole_journal_is_finished_on_open(tmp_path):
     with GameStore(tmp_path) as store:
         saved = store.create(game(EVEN))
-        store.save(saved.id, game(EVEN, EVEN), saved.revision)
+        store.save(saved.id, scored(game(EVEN, EVEN)), saved.revision)
     newer = (tmp_path / "active.json").read_bytes()
     with GameStore(tmp_path) as store:
-        store.save(saved.id, game(EVEN, EVEN, EVEN), saved.revision + 1)
+        store.save(saved.id, scored(game(EVEN, EVEN, EVEN)), saved.revision + 1)
     tmp = platform.temp_path(tmp_path / "active.json")
     tmp.write_bytes(newer)  # a crash after the journal: rename not done yet
     (tmp_path / JOURNAL).write_text(json.dumps({"renames": [[tmp.name, "active.json"]]}))

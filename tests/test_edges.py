@@ -5,13 +5,21 @@ one, a condition dropped, a check made case-sensitive."""
 import pytest
 
 from scorekeeper import i18n
-from scorekeeper.core import scoring
-from scorekeeper.core.draft import Fit, HandDraft, Step, fit
-from scorekeeper.core.game import new_game, rematch, remove_hand, replace_hand
+from scorekeeper.core.draft import CarriedOver, HandDraft, Step, carry_over
+from scorekeeper.core.game import add_hand, new_game, rematch, remove_hand, replace_hand
 from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.names import MAX_NAME_LENGTH, name_problem, team_name_problems
 from scorekeeper.core.rules import Bidding, FailedNilTricks, RuleSet, rules_from_dict
-from scorekeeper.core.scoring import EventKind, Status, _events, decide, score_game, score_side
+from scorekeeper.core.scoring import (
+    EventKind,
+    ScoredGame,
+    Status,
+    _events,
+    decide,
+    score_game,
+    score_side,
+    scored,
+)
 from scorekeeper.core.validation import (
     adjustment_problems,
     hand_problems,
@@ -71,14 +79,15 @@ def test_no_hand_played_is_never_the_hand_limit():
     assert decide([0, 0], RuleSet(max_hands=1)) == (None, False, False)
 
 
-def test_a_game_scored_again_gives_the_kept_score_and_the_first_one_is_scored(monkeypatch):
-    """Saving a hand scores the game to check it, the store for its summary and
-    the screen to show it: the same frozen game is scored once."""
-    monkeypatch.setattr(scoring, "_last", None)  # the first game a process scores
+def test_scoring_keeps_nothing_between_calls():
+    """Scoring is a pure function: an operation returns the score with the game,
+    and the same game scored again gives an equal, freshly made score."""
     played = game(EVEN)
     first = score_game(played)
-    assert score_game(played) is first
-    assert score_game(game(EVEN)) == first and score_game(game(EVEN)) is not first
+    assert score_game(played) == first and score_game(played) is not first
+    assert scored(played) == ScoredGame(played, first)
+    assert add_hand(game(), EVEN) == ScoredGame(played, first)
+    assert scored(played).totals == first.sides and scored(played).winner is None
 
 
 def test_rules_that_do_not_fit_the_variant_are_refused_when_the_game_is_scored():
@@ -209,7 +218,7 @@ def test_there_is_no_hand_at_the_count_of_hands():
             replace_hand(two, index, EVEN)
         with pytest.raises(InvalidHandError, match="there is no hand"):
             remove_hand(two, index)
-    assert len(remove_hand(two, 1).hands) == 1
+    assert len(remove_hand(two, 1).game.hands) == 1
 
 
 def test_rest_never_gives_below_zero():
@@ -223,19 +232,19 @@ def test_rest_never_gives_below_zero():
 def test_an_edit_whose_index_no_longer_matches_is_dropped():
     two = game(EVEN, EVEN)
     edit = HandDraft.of_hand(two.hands[0], 0, 5)
-    assert fit(edit, two, 5).draft == edit
+    assert carry_over(edit, two, 5).draft == edit
     moved = HandDraft(
         edit.bids, edit.tricks, Step.BIDS, editing=0, index=1, base=5, original=edit.original
     )
-    found = fit(moved, two, 5)
+    found = carry_over(moved, two, 5)
     assert found.draft is None and "no longer fits" in (found.notice or "")
 
 
 def test_an_entry_is_not_kept_on_a_finished_game():
     two = game(EVEN, EVEN)
     entry = HandDraft.empty(4, 2, 5)
-    assert fit(entry, two, 5).draft == entry
-    found = fit(entry, two, 5, finished=True)
+    assert carry_over(entry, two, 5).draft == entry
+    found = carry_over(entry, two, 5, finished=True)
     assert found.draft is None and "The game is over" in (found.notice or "")
 
 
@@ -328,16 +337,16 @@ def test_an_edit_keeps_the_hands_adjustments_and_contracts_count_the_bids_in():
 
 def test_an_entry_takes_the_games_tricks_per_hand():
     three = Game(Variant.CUTTHROAT, ("Ann", "Bob", "Cat"), 0, RuleSet())
-    found = fit(HandDraft.empty(3, 0, 5), three, 5)
+    found = carry_over(HandDraft.empty(3, 0, 5), three, 5)
     assert found.draft is not None and found.draft.total == 17 and found.notice is None
 
 
 def test_an_entry_stored_by_an_older_app_is_the_next_hand_at_this_revision():
     two = game(EVEN, EVEN)
-    found = fit(HandDraft.empty(4, index=9, base=None), two, 5)
-    assert found == Fit(HandDraft.empty(4, index=2, base=5))
+    found = carry_over(HandDraft.empty(4, index=9, base=None), two, 5)
+    assert found == CarriedOver(HandDraft.empty(4, index=2, base=5))
     edit = HandDraft.of_hand(two.hands[0], 0, base=None)
-    assert fit(edit, two, 5) == Fit(
+    assert carry_over(edit, two, 5) == CarriedOver(
         None,
         "An unfinished edit of hand 1 was discarded: it could not be checked against the game.",
     )
@@ -347,11 +356,11 @@ def test_an_entry_of_the_wrong_size_is_dropped():
     two = game(EVEN, EVEN)
     entry = HandDraft.empty(4, 2, 5)
     short = HandDraft(entry.bids, entry.tricks[:3], index=2, base=5)
-    assert fit(short, two, 5).draft is None
+    assert carry_over(short, two, 5).draft is None
 
 
 def test_an_entry_on_a_finished_game_says_which_hand_was_dropped():
-    found = fit(HandDraft.empty(4, 2, 5), game(EVEN, EVEN), 5, finished=True)
+    found = carry_over(HandDraft.empty(4, 2, 5), game(EVEN, EVEN), 5, finished=True)
     assert found.notice == "The game is over: your entry for hand 3 was discarded."
 
 

@@ -16,13 +16,14 @@ from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.record import game_to_record
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.saved import SavedGame
+from scorekeeper.core.scoring import scored
 from tests.factories import EVEN, game, hand, two_player
 
 AT = datetime(2026, 11, 27, 20, 0, tzinfo=UTC)
 
 
 def saved(g, game_id="g1"):
-    return SavedGame(game_id, g, AT, AT, 1)
+    return SavedGame(game_id, scored(g), AT, AT, 1)
 
 
 @pytest.mark.parametrize("text", ["=SUM(A1)", "+1", "-2", "@x", "\tx"])
@@ -136,4 +137,4 @@ def test_solo_games_with_adjustments_export_and_import_whole():
         ),
     )
     (incoming,) = parse_import(json.loads(json.dumps([export_record(saved(solo))])))
-    assert incoming.game == solo
+    assert incoming.scored_game().game == solo

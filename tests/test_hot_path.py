@@ -23,32 +23,82 @@ def store(tmp_path):
         yield s
 
 
-def test_saving_a_hand_scores_the_game_once(store, monkeypatch):
+def hands_scored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of each hand scored, appended as scoring reaches it: a game
+    of n hands scored once appends 1..n (scoring has no cache to hide a second
+    pass)."""
+    scored: list[int] = []
+    real = scoring.decide
+    monkeypatch.setattr(
+        scoring,
+        "decide",
+        lambda scores, rules, hands=0: scored.append(hands) or real(scores, rules, hands),
+    )
+    return scored
+
+
+def entered(store: GameStore) -> AppState:
+    """A game of two hands with a third entered on the keypad, not yet saved."""
     state = start(AppState(store))
     play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [4, 3, 3, 3], [4, 3, 3, 3])
     state.begin_hand()
     for seat in range(4):
         tap(state, seat, 1)
     state.to_tricks()
     tap(state, 0, REST)
-    scored = []
-    real = scoring._score
-    monkeypatch.setattr(scoring, "_score", lambda game: scored.append(game) or real(game))
+    return state
+
+
+def test_saving_a_hand_scores_the_game_once(store, monkeypatch):
+    """The game operation scores the new game; that scored value is what the
+    store writes its summary from, and what the screen and the watch board
+    show: nothing scores it again, and no cache stands in for that."""
+    state = entered(store)
+    scored = hands_scored(monkeypatch)
     state.save_hand()
     assert state.errors == {}
-    assert len(state.saved.game.hands) == 2
-    assert len(scored) == 1
-    assert state.score == real(state.saved.game)
+    assert len(state.saved.game.hands) == 3
+    assert scored == [1, 2, 3], "one pass over the three hands"
+    assert state.score == scoring.score_game(state.saved.game)
+    assert store.get(state.saved.id).score == state.score  # the document says the same
 
 
-def test_the_same_game_object_keeps_its_score_an_equal_one_is_scored_afresh(store):
+def test_the_preview_scores_the_entry_once_and_the_save_uses_it(store, monkeypatch):
+    """The screen asks for the preview on every redraw: the entry is scored once,
+    and saving it writes that same scored game."""
+    state = entered(store)
+    scored = hands_scored(monkeypatch)
+    first = state.preview()
+    assert first is not None and scored == [1, 2, 3]
+    assert state.preview() is first and state.preview() is first
+    assert scored == [1, 2, 3]
+    state.save_hand()
+    assert state.errors == {} and len(state.saved.game.hands) == 3
+    assert scored == [1, 2, 3], "the save scored nothing again"
+    assert state.score is first
+
+
+def test_another_entry_is_scored_afresh(store, monkeypatch):
+    state = entered(store)
+    first = state.preview()
+    tap(state, 0, 0)
+    tap(state, 1, REST)  # the 13 tricks to another player
+    scored = hands_scored(monkeypatch)
+    second = state.preview()
+    assert second is not None and second != first and scored == [1, 2, 3]
+
+
+def test_a_game_scored_twice_gives_equal_scores_made_afresh(store):
+    """Scoring is a pure function with nothing kept between calls."""
     state = start(AppState(store))
     play(state, [3, 3, 3, 3], [4, 3, 3, 3])
     game = state.saved.game
-    assert scoring.score_game(game) is scoring.score_game(game)
+    assert scoring.score_game(game) == scoring.score_game(game)
+    assert scoring.score_game(game) is not scoring.score_game(game)
     copy = type(game)(**{f: getattr(game, f) for f in game.__dataclass_fields__})
     assert copy is not game
-    assert scoring.score_game(copy) == scoring.score_game(game)
+    assert scoring.score_game(copy) == scoring.score_game(game) == state.score
 
 
 def test_every_tap_of_a_hand_is_one_write(store, monkeypatch):

@@ -9,7 +9,7 @@ from babel.messages.pofile import read_po
 from scorekeeper import i18n
 
 PACKAGE = Path(i18n.__file__).parent
-KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "NN_": (1, 2), "later": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "N_": None, "NN_": (1, 2), "Later": None}
 
 
 def source_messages() -> set[str]:
@@ -444,7 +444,7 @@ def test_numbers_and_dates_follow_the_language():
 
 
 def test_later_translates_when_shown():
-    notice = i18n.later("not valid JSON ({error})", error="x")
+    notice = i18n.Later("not valid JSON ({error})", error="x")
     with i18n.language("sq"):
         assert str(notice) == "JSON i pavlefshëm (x)"
     with i18n.language("en"):

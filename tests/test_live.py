@@ -64,7 +64,9 @@ def test_an_edit_of_an_old_hand_is_not_the_current_bidding(store):
 def test_the_board_reads_once_per_change(store, monkeypatch):
     board = LiveBoard(store)
     reads = []
-    monkeypatch.setattr("scorekeeper.web.live.read_live_games", lambda s: reads.append(1) or ())
+    monkeypatch.setattr(
+        "scorekeeper.web.live.read_live_games", lambda s, **kept: reads.append(1) or ()
+    )
     for _ in range(20):
         board.games()
     board.changed()
@@ -142,3 +144,38 @@ def test_a_cutthroat_game_shows_three_sides_on_the_board_and_the_table(store):
     assert [(s.score, s.bags) for s in live.sides] == [(60, 0), (61, 1), (40, 0)]
     assert isinstance(game_card(live, 0, lambda _id: None), ft.Control)
     assert isinstance(table_display(live, 1280, 800, lambda _event: None), ft.Control)
+
+
+def test_the_board_shows_a_keepers_saved_game_without_reading_it_again(store, monkeypatch):
+    """The game a keeper just saved reaches the board with its score: the board
+    neither reads it from the store nor scores it again; a game it was not
+    given is read (once), and a kept game saved since is read afresh."""
+    from scorekeeper.core import scoring
+    from scorekeeper.core.game import add_hand
+
+    board = LiveBoard(store)
+    mine = store.create(game())
+    other = store.create(game())
+    mine = store.save(mine.id, add_hand(mine.game, EVEN), mine.revision)
+    reads: list[str] = []
+    real_get = store.get
+    monkeypatch.setattr(store, "get", lambda game_id: reads.append(game_id) or real_get(game_id))
+    scored: list[int] = []
+    real_decide = scoring.decide
+    monkeypatch.setattr(
+        scoring, "decide", lambda s, r, hands=0: scored.append(hands) or real_decide(s, r, hands)
+    )
+    board.changed(mine)
+    shown = {g.id: g for g in board.games()}
+    assert reads == [other.id] and scored == []  # the other game has no hand to score
+    assert [s.score for s in shown[mine.id].sides] == [61, 60]
+    reads.clear()
+    board.changed()
+    board.games()
+    assert reads == [] and scored == []  # both kept from the last read, unchanged since
+    newer = store.save(mine.id, add_hand(mine.game, EVEN), mine.revision)
+    board.changed()  # saved elsewhere (another process): not handed over
+    scored.clear()
+    shown = {g.id: g for g in board.games()}
+    assert reads == [mine.id] and scored == [1, 2]
+    assert [s.score for s in shown[mine.id].sides] == [s.score for s in newer.score.sides]

@@ -64,9 +64,9 @@ def test_undo_and_edit_rescore_everything():
     g = game(first, EVEN)
     assert score_game(g).sides[0].score == -58 + 61
     edited = replace_hand(g, 0, hand([4, 3, "nil", 4], [6, 3, 0, 4]))  # nil made: 40+2+100
-    assert score_game(edited).sides[0].score == 142 + 61
-    assert score_game(undo_last_hand(g)).sides[0].score == -58
-    assert remove_hand(g, 0).hands == (EVEN,)
+    assert edited.score == score_game(edited.game) and edited.totals[0].score == 142 + 61
+    assert undo_last_hand(g).totals[0].score == -58
+    assert remove_hand(g, 0).game.hands == (EVEN,)
     assert g.hands == (first, EVEN), "operations never change the game passed in"
 
 
@@ -101,8 +101,9 @@ def test_two_player_dealer_alternates():
 def test_add_hand_returns_new_game():
     g = game()
     added = add_hand(g, EVEN)
-    assert added.hands == (EVEN,) and g.hands == ()
-    assert replace(added, hands=()) == g
+    assert added.game.hands == (EVEN,) and g.hands == ()
+    assert replace(added.game, hands=()) == g
+    assert added.score == score_game(added.game) and len(added.hands) == 1
 
 
 def test_a_failed_nils_tricks_are_bags_unless_they_count_for_the_partner():

@@ -12,6 +12,7 @@ import dataclasses
 
 import pytest
 
+from scorekeeper.core.facts import game_facts
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.scoring import score_game
@@ -19,7 +20,6 @@ from scorekeeper.core.stats import (
     PLAYER_COUNTS,
     PlayerStats,
     Tally,
-    game_facts,
     head_to_head,
     pair_stats,
     person,

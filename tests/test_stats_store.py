@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.facts import game_facts
 from scorekeeper.core.game import add_hand, replace_hand, undo_last_hand
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.saved import SavedGame
 from scorekeeper.core.scoring import Status, score_game
-from scorekeeper.core.stats import game_facts, head_to_head, pair_stats, player_stats, tally
+from scorekeeper.core.stats import head_to_head, pair_stats, player_stats, tally
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.storage import archive
 from scorekeeper.storage.store import GameStore
@@ -60,7 +61,7 @@ def games(draw: st.DrawFn) -> Game:
     for choice in draw(st.lists(st.integers(0, 2), max_size=6)):
         if score_game(game).status is Status.FINISHED:
             break
-        game = add_hand(game, hands_of(variant)[choice])
+        game = add_hand(game, hands_of(variant)[choice]).game
     return game
 
 

@@ -17,7 +17,7 @@ from scorekeeper.core.exchange import Incoming
 from scorekeeper.core.game import add_hand, undo_last_hand
 from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import RuleSet
-from scorekeeper.core.scoring import Status
+from scorekeeper.core.scoring import Status, scored
 from scorekeeper.core.stats import tally
 from scorekeeper.storage import archive, backups, migration
 from scorekeeper.storage.documents import game_to_document, summary_from_document
@@ -154,7 +154,7 @@ def test_history_is_newest_first_with_filters(tmp_path):
 
 def test_many_finished_games_fill_several_archive_files(tmp_path, monkeypatch):
     monkeypatch.setattr(archive, "SHARD_SIZE", 3)
-    finished = add_hand(short_game(), WIN)
+    finished = add_hand(short_game(), WIN).game
     with GameStore(tmp_path) as store:
         saved = store.import_games([Incoming(finished)] * 7)
         assert store.history(status=Status.FINISHED).total == 7
@@ -218,7 +218,7 @@ def test_interrupted_archive_move_is_finished_on_open(tmp_path):
         saved = play(store, store.create(short_game()), EVEN)
         # simulate a crash right after the durable first step of the move:
         store._active.put(
-            game_to_document(replace(saved, game=add_hand(saved.game, WIN), revision=3))
+            game_to_document(replace(saved, scored=add_hand(saved.game, WIN), revision=3))
         )
     with GameStore(tmp_path) as store:
         assert store.history(status=Status.FINISHED).total == 1
@@ -429,7 +429,7 @@ def test_a_game_from_a_file_keeps_when_it_was_imported(tmp_path):
         made = store.create(game(EVEN))
         (copy,) = store.import_games([Incoming(made.game, from_file=True)])
         assert made.imported_at is None and copy.imported_at is not None
-        ended = store.save(copy.id, replace(copy.game, hands=(EVEN,) * 9), copy.revision)
+        ended = store.save(copy.id, scored(replace(copy.game, hands=(EVEN,) * 9)), copy.revision)
         assert ended.imported_at == copy.imported_at
     with GameStore(tmp_path) as store:
         assert store.get(copy.id).imported_at == copy.imported_at

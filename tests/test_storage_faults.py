@@ -33,7 +33,7 @@ WIN = hand([6, 3, 4, 0], [6, 3, 4, 0])  # with target 100: side 1 wins at 130
 
 
 def finished(players=("Alex", "Beth", "Charlie", "David")):
-    return add_hand(Game(Variant.PARTNERSHIP, players, 0, RuleSet(target=100)), WIN)
+    return add_hand(Game(Variant.PARTNERSHIP, players, 0, RuleSet(target=100)), WIN).game
 
 
 def listing(folder: Path) -> dict[str, bytes]:

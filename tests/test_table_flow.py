@@ -207,21 +207,21 @@ def test_opening_a_deleted_game_or_acting_on_one_goes_home(store):
 
 
 def test_fit_keeps_an_entry_that_still_fits_and_drops_one_that_does_not():
-    from scorekeeper.core.draft import fit
+    from scorekeeper.core.draft import carry_over
 
     two = game(EVEN, EVEN)
     new = HandDraft.empty(4, index=2, base=5)
-    assert fit(new, two, 5).draft == new and fit(new, two, 5).notice is None
-    assert fit(new, two, 6).draft == HandDraft.empty(4, index=2, base=6)
-    assert fit(new, game(EVEN, EVEN, EVEN), 6).draft is None
-    assert fit(new, game(EVEN), 6).notice == (
+    assert carry_over(new, two, 5).draft == new and carry_over(new, two, 5).notice is None
+    assert carry_over(new, two, 6).draft == HandDraft.empty(4, index=2, base=6)
+    assert carry_over(new, game(EVEN, EVEN, EVEN), 6).draft is None
+    assert carry_over(new, game(EVEN), 6).notice == (
         "Hand 2 was removed on another device: your entry for hand 3 was discarded."
     )
     edit = HandDraft.of_hand(EVEN, 1, base=5)
-    assert fit(edit, two, 6).draft is not None
-    assert fit(edit, game(EVEN), 6).draft is None
+    assert carry_over(edit, two, 6).draft is not None
+    assert carry_over(edit, game(EVEN), 6).draft is None
     wrong_size = HandDraft.empty(2, index=2, base=5)
-    assert fit(wrong_size, two, 5).draft is None
+    assert carry_over(wrong_size, two, 5).draft is None
 
 
 def test_a_delete_from_home_and_its_undo_are_announced_to_other_devices(store):

@@ -15,6 +15,7 @@ from flet.messaging.protocol import MessageAction
 
 from scorekeeper import i18n
 from scorekeeper.core.draft import HandDraft
+from scorekeeper.core.game import add_hand
 from scorekeeper.core.model import NIL, Bid, Game, Variant
 from scorekeeper.core.rules import FailedNilTricks, RuleSet
 from scorekeeper.storage.store import GameStore
@@ -92,7 +93,7 @@ def stored_games(store: GameStore) -> dict[str, str]:
     )
     for h in hands:
         game = playing.game
-        playing = store.save(playing.id, replace(game, hands=(*game.hands, h)), playing.revision)
+        playing = store.save(playing.id, add_hand(game, h), playing.revision)
     rules = RuleSet(
         target=50,
         mercy=-200,
@@ -102,7 +103,7 @@ def stored_games(store: GameStore) -> dict[str, str]:
     finished = store.create(Game(Variant.PARTNERSHIP, NAMES, 1, rules))
     store.save(
         finished.id,
-        replace(finished.game, hands=(hand([6, 6, 1, 0], [7, 5, 1, 0]),)),
+        add_hand(finished.game, hand([6, 6, 1, 0], [7, 5, 1, 0])),
         finished.revision,
     )
     two = store.create(Game(Variant.TWO_PLAYER, TWO, 0, RuleSet()))

@@ -8,6 +8,7 @@ import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.scoring import scored
 from scorekeeper.storage.store import GameStore
 from tests import factories
 from tests.inprocess import any_message, open_app
@@ -832,7 +833,7 @@ def test_a_refused_watch_route_is_forgotten_on_the_next_page_or_hand(store):
         assert not board.has("message")
         await board.route("/new")
         assert board.has("message")
-        store.save(game.id, replace(game.game, hands=(factories.EVEN,)), game.revision)
+        store.save(game.id, scored(replace(game.game, hands=(factories.EVEN,))), game.revision)
         board.board.changed()  # what a keeper's save announces
         await board.watcher.refresh()  # and what every watcher then does
         assert not board.has("message") and board.has("live-turn-0")
@@ -907,7 +908,7 @@ def test_statistics_count_individual_wins_and_the_detail_shows_a_penalty(store):
     from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 
     game = Game(Variant.CUTTHROAT, ("Ana", "Ben", "Cy"), rules=RuleSet(target=100))
-    game = add_hand(game, Hand((Bid(6), Bid(6), Bid(4)), (6, 7, 4)))
+    game = add_hand(game, Hand((Bid(6), Bid(6), Bid(4)), (6, 7, 4))).game
     fined = Hand((Bid(5), Bid(5), Bid(5)), (5, 7, 5), (Adjustment(0, -20, "renege"),))
     saved = store.create(game)
     store.save(saved.id, add_hand(game, fined), saved.revision)
@@ -936,7 +937,7 @@ def test_a_watchers_board_after_a_hand_is_a_change_of_its_figures_not_a_new_page
         board = await open_watch(store, "/live")
         score = board.hook("live-score-0-0")
         sent = len(board.conn.messages)
-        store.save(saved.id, replace(saved.game, hands=(factories.EVEN,)), saved.revision)
+        store.save(saved.id, scored(replace(saved.game, hands=(factories.EVEN,))), saved.revision)
         board.board.changed()
         await board.watcher.refresh()
         assert plain(board.hook("live-score-0-0").value) == "61"

@@ -73,7 +73,7 @@ def test_blind_nil_only_when_trailing():
     assert "trails by 100 or more (now 0)" in found["bid.0"]
     # side 0 is set for -100 while side 1 makes 60: now 160 behind
     behind = add_hand(start, hand([5, 3, 5, 3], [2, 3, 2, 6]))
-    add_hand(behind, hand(["blind_nil", 3, 4, 3], [0, 3, 7, 3]))
+    add_hand(behind.game, hand(["blind_nil", 3, 4, 3], [0, 3, 7, 3]))
 
 
 def test_minimum_side_bid():

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper.core.draft import HandDraft, fit
+from scorekeeper.core.draft import HandDraft, carry_over
 from scorekeeper.core.game import add_hand, new_game, replace_hand
 from scorekeeper.core.model import NIL, Adjustment, Bid, Hand, Variant
 from scorekeeper.core.record import game_from_record, game_to_record
@@ -156,13 +156,13 @@ def test_an_adjustment_edit_rescores_and_keeps_bags():
     fined = replace_hand(
         game, 0, Hand(game.hands[0].bids, game.hands[0].tricks, (Adjustment(0, -30, "renege"),))
     )
-    after = score_game(fined).sides
+    after = fined.totals
     assert after[0].score == before[0].score - 30 and after[0].bags == before[0].bags
     assert after[1] == before[1]
 
 
 def test_a_cutthroat_entry_counts_17_tricks():
     game = game_from_record(THREE)
-    draft = fit(HandDraft.empty(3), game, 1).draft
+    draft = carry_over(HandDraft.empty(3), game, 1).draft
     assert draft is not None and draft.total == 17
     assert draft.rest_to(0).tricks == (17, 0, 0)

@@ -85,7 +85,7 @@ COMPRESSIBLE = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".ttf", ".otf"
 
 
 class PublishError(ScorekeeperError):
-    pass
+    """The offline app could not be built, and why."""
 
 
 def flet_web_folder() -> Path:

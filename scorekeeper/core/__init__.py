@@ -1,3 +1,26 @@
 """The rules of Spades and the scoring, as pure data and functions: no toolkit,
 no storage, no module-level state. Everything else in the package sits around
-this folder."""
+this folder.
+
+Its public surface is its modules (`__all__`): model (games, hands, bids),
+rules, validation, scoring (score_game, ScoredGame), game (the operations,
+each returning the game scored once), draft (a hand being entered), record
+(the spades-score/1 format), saved (a stored game and its summary), exchange
+(import and export), facts (a game boiled down to counts), stats, report,
+and names (players' and sides' names). blind.py is scoring's own part."""
+
+__all__ = [
+    "draft",
+    "exchange",
+    "facts",
+    "game",
+    "model",
+    "names",
+    "record",
+    "report",
+    "rules",
+    "saved",
+    "scoring",
+    "stats",
+    "validation",
+]

@@ -2,7 +2,7 @@
 reload or a restart mid-hand loses nothing; becomes a Hand when complete.
 
 An entry knows which hand it is for and the game revision it started from.
-When the game changes (on this device or another), `fit` carries it over if it
+When the game changes (on this device or another), `carry_over` carries it over if it
 still means the same thing, or drops it and says why: never a silent retarget.
 """
 
@@ -18,12 +18,16 @@ T = TypeVar("T")
 
 
 class Step(StrEnum):
+    """Where an entry is: bids, then tricks."""
+
     BIDS = "bids"
     TRICKS = "tricks"
 
 
 @dataclass(frozen=True)
 class HandDraft:
+    """A hand being entered on the keypad, kept as it is typed (also across devices)."""
+
     bids: tuple[Bid | None, ...]
     tricks: tuple[int, ...]  # start at 0: most nil bidders take none
     step: Step = Step.BIDS
@@ -31,19 +35,21 @@ class HandDraft:
     index: int = 0  # which hand (0-based) this entry is for: the next one, or `editing`
     base: int | None = None  # the game revision it started from (None: stored by an older app)
     original: Hand | None = None  # an edit: the hand as it was when the edit began
-    total: int = TRICKS_PER_HAND  # tricks in the hand (17 in cutthroat): set by `fit`
+    total: int = TRICKS_PER_HAND  # tricks in the hand (17 in cutthroat): set by `carry_over`
     adjustments: tuple[Adjustment, ...] = ()  # an edit keeps the hand's adjustments
 
     @classmethod
     def empty(
         cls, players: int, index: int = 0, base: int | None = None, total: int = TRICKS_PER_HAND
     ) -> "HandDraft":
+        """An entry with no bid and no trick yet."""
         return cls((None,) * players, (0,) * players, index=index, base=base, total=total)
 
     @classmethod
     def of_hand(
         cls, hand: Hand, index: int, base: int | None = None, total: int = TRICKS_PER_HAND
     ) -> "HandDraft":
+        """An entry to change a recorded hand, starting from its bids and tricks."""
         return cls(
             hand.bids, hand.tricks, Step.BIDS, index, index, base, hand, total, hand.adjustments
         )
@@ -54,9 +60,11 @@ class HandDraft:
         return self.index + 1
 
     def with_bid(self, seat: int, bid: Bid | None) -> "HandDraft":
+        """The entry with `seat`'s bid set (None: cleared)."""
         return replace(self, bids=_set(self.bids, seat, bid))
 
     def with_tricks(self, seat: int, tricks: int) -> "HandDraft":
+        """The entry with `seat`'s tricks set."""
         return replace(self, tricks=_set(self.tricks, seat, tricks))
 
     def left_for(self, seat: int) -> int:
@@ -81,12 +89,15 @@ class HandDraft:
         return later[0] if later else None
 
     def tricks_left(self) -> int:
+        """The tricks of the hand not yet given to a player."""
         return self.total - sum(self.tricks)
 
     def contract(self, seats: tuple[int, ...]) -> int:
+        """The sum of the non-nil bids entered for these seats."""
         return sum(b.value for s in seats if (b := self.bids[s]) is not None)
 
     def missing_bids(self, game: Game) -> list[Problem]:
+        """A problem for each player whose bid is not entered yet."""
         return [
             Problem(f"bid.{seat}", _("No bid yet: {name}").format(name=game.players[seat]))
             for seat, bid in enumerate(self.bids)
@@ -103,7 +114,7 @@ class HandDraft:
 
 
 @dataclass(frozen=True)
-class Fit:
+class CarriedOver:
     """An entry measured against a version of its game."""
 
     draft: HandDraft | None  # carried over (based on that version), or None: dropped
@@ -111,7 +122,7 @@ class Fit:
     theirs: int | None = None  # a hand saved elsewhere in the entry's place, to show
 
 
-def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> Fit:
+def carry_over(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> CarriedOver:
     """Carry `draft` over to `game` at `revision`, or drop it saying why.
 
     A new hand still fits while it is still the next hand to play; an edit while
@@ -128,10 +139,10 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
         or (editing and draft.editing != draft.index)
         or (editing and draft.index >= count and draft.base is None)
     ):
-        return Fit(None, _no_longer_fits(number))
+        return CarriedOver(None, _no_longer_fits(number))
     if draft.base is None:
         if editing:  # nothing tells whether the hand changed since
-            return Fit(
+            return CarriedOver(
                 None,
                 _(
                     "An unfinished edit of hand {number} was discarded: it could not be checked "
@@ -147,9 +158,9 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
             notice = _("Hand {number} was removed on another device: your edit was discarded.")
         else:
             notice = _("Hand {number} was changed on another device: your edit was discarded.")
-        return Fit(None, notice.format(number=number))
+        return CarriedOver(None, notice.format(number=number))
     if count > draft.index:
-        return Fit(
+        return CarriedOver(
             None,
             _("Hand {number} was saved on another device: your entry was discarded.").format(
                 number=number
@@ -157,7 +168,7 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
             theirs=draft.index,
         )
     if count < draft.index:
-        return Fit(
+        return CarriedOver(
             None,
             _(
                 "Hand {removed} was removed on another device: "
@@ -165,7 +176,7 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
             ).format(removed=draft.index, number=number),
         )
     if finished:
-        return Fit(
+        return CarriedOver(
             None,
             _("The game is over: your entry for hand {number} was discarded.").format(
                 number=number
@@ -174,10 +185,10 @@ def fit(draft: HandDraft, game: Game, revision: int, finished: bool = False) -> 
     return _rebased(draft, revision, number)
 
 
-def _rebased(draft: HandDraft, revision: int, number: int) -> Fit:
+def _rebased(draft: HandDraft, revision: int, number: int) -> CarriedOver:
     if draft.base == revision:
-        return Fit(draft)
-    return Fit(
+        return CarriedOver(draft)
+    return CarriedOver(
         replace(draft, base=revision),
         _("The game was changed on another device; your entry for hand {number} was kept.").format(
             number=number

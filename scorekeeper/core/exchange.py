@@ -16,14 +16,14 @@ from typing import Any, cast
 from scorekeeper.core.model import Adjustment, Bid, Game
 from scorekeeper.core.record import (
     bid_to_json,
-    game_from_record,
     game_to_record,
+    scored_game_from_record,
     time_from_json,
     time_to_json,
 )
 from scorekeeper.core.saved import SavedGame
-from scorekeeper.core.scoring import SideHand, score_game
-from scorekeeper.errors import Problem, ScorekeeperError, clip
+from scorekeeper.core.scoring import ScoredGame, SideHand, scored
+from scorekeeper.errors import Clipped, Problem, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.i18n import number as digits
 
@@ -60,6 +60,8 @@ class NotJSONError(ScorekeeperError):
 
 
 class NotUTF8Error(NotJSONError):
+    """Bytes that are not UTF-8 text."""
+
     pass
 
 
@@ -104,14 +106,19 @@ class ImportRefusedError(ScorekeeperError):
 class Incoming:
     """A game to store; id and times are kept when the record brings them."""
 
-    game: Game
+    game: Game | ScoredGame  # as read from a file: scored already, while it was checked
     id: str | None = None
     created_at: datetime | None = None
     updated_at: datetime | None = None
     from_file: bool = False  # marked as imported, with the time, when stored
 
+    def scored_game(self) -> ScoredGame:
+        """The game with its score: the one worked out when it was read, or now."""
+        return self.game if isinstance(self.game, ScoredGame) else scored(self.game)
+
 
 def export_record(saved: SavedGame) -> dict[str, Any]:
+    """A stored game as a spades-score/1 record, with its id and times."""
     return {
         **game_to_record(saved.game),
         "id": saved.id,
@@ -139,7 +146,7 @@ def parse_import(data: Any) -> list[Incoming]:
     for number, record in enumerate(records, start=1):
         label = _("game {number}").format(number=number)
         try:
-            game = game_from_record(record)
+            game = scored_game_from_record(record)
         except ScorekeeperError as error:
             problems.append(f"{label}: {error}")
             continue
@@ -148,14 +155,14 @@ def parse_import(data: Any) -> list[Incoming]:
             if not isinstance(game_id, str) or not ID_PATTERN.fullmatch(game_id):
                 problems.append(
                     _("{label}: id {value!r} is not a valid game id").format(
-                        label=label, value=clip(game_id)
+                        label=label, value=Clipped(game_id)
                     )
                 )
                 continue
             if game_id in seen:
                 problems.append(
                     _("{label}: id {value!r} appears twice in the file").format(
-                        label=label, value=clip(game_id)
+                        label=label, value=Clipped(game_id)
                     )
                 )
                 continue
@@ -221,8 +228,7 @@ def export_csv(games: Sequence[SavedGame]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for saved in games:
-        game = saved.game
-        score = score_game(game)
+        game, score = saved.game, saved.score
         players = [safe_cell(p) for p in game.players] + [""] * (4 - len(game.players))
         for hand, result in zip(game.hands, score.hands, strict=True):
             pad = [""] * (4 - len(hand.bids))

@@ -1,5 +1,8 @@
-"""Operations on a game. Each returns a new, fully re-scored game or raises
-with every problem; the game passed in is never changed."""
+"""Operations on a game. Each change returns the new game scored once (a
+ScoredGame: the game and its score, for the screen, the watch board and the
+stored document alike) or raises with every problem; the game passed in is
+never changed. Starting a game (new_game, rematch) returns the game itself:
+it has no hands to score yet."""
 
 from collections.abc import Sequence
 from dataclasses import replace
@@ -7,7 +10,7 @@ from dataclasses import replace
 from scorekeeper.core.model import Game, Hand, Variant
 from scorekeeper.core.names import clean_team_names, team_name_problems
 from scorekeeper.core.rules import RuleSet
-from scorekeeper.core.scoring import score_game
+from scorekeeper.core.scoring import ScoredGame, scored
 from scorekeeper.core.validation import setup_problems
 from scorekeeper.errors import InvalidGameError, InvalidHandError, Problem
 from scorekeeper.i18n import _
@@ -20,6 +23,7 @@ def new_game(
     rules: RuleSet | None = None,
     team_names: Sequence[str] = (),
 ) -> Game:
+    """A game with no hands yet, or InvalidGameError with every set-up problem."""
     problems = setup_problems(variant, players, first_dealer, rules)
     problems += team_name_problems(variant, list(team_names))
     if problems:
@@ -33,30 +37,27 @@ def new_game(
     )
 
 
-def add_hand(game: Game, hand: Hand) -> Game:
-    updated = replace(game, hands=(*game.hands, hand))
-    score_game(updated)
-    return updated
+def add_hand(game: Game, hand: Hand) -> ScoredGame:
+    """The game with `hand` recorded after its last one, scored."""
+    return scored(replace(game, hands=(*game.hands, hand)))
 
 
-def replace_hand(game: Game, index: int, hand: Hand) -> Game:
+def replace_hand(game: Game, index: int, hand: Hand) -> ScoredGame:
+    """The game with hand `index` (0-based) changed; the later hands are re-scored."""
     _check_index(game, index)
     hands = list(game.hands)
     hands[index] = hand
-    updated = replace(game, hands=tuple(hands))
-    score_game(updated)
-    return updated
+    return scored(replace(game, hands=tuple(hands)))
 
 
-def remove_hand(game: Game, index: int) -> Game:
+def remove_hand(game: Game, index: int) -> ScoredGame:
     """Delete any hand; the later hands are re-scored (and re-checked)."""
     _check_index(game, index)
-    updated = replace(game, hands=game.hands[:index] + game.hands[index + 1 :])
-    score_game(updated)
-    return updated
+    return scored(replace(game, hands=game.hands[:index] + game.hands[index + 1 :]))
 
 
-def undo_last_hand(game: Game) -> Game:
+def undo_last_hand(game: Game) -> ScoredGame:
+    """The game without its last hand, scored."""
     return remove_hand(game, len(game.hands) - 1)
 
 

@@ -14,6 +14,8 @@ MAX_TRICKS = 17  # the most tricks any variant deals (cutthroat)
 
 
 class Variant(StrEnum):
+    """The kind of game: partnership, two-player, cutthroat or solo."""
+
     PARTNERSHIP = "partnership"  # 4 players, seats 0+2 against 1+3
     TWO_PLAYER = "two-player"  # 2 players, each a side
     CUTTHROAT = "cutthroat"  # 3 players, each a side; one 2 out of the deck: 17 tricks
@@ -21,6 +23,7 @@ class Variant(StrEnum):
 
     @property
     def player_count(self) -> int:
+        """How many players the variant seats."""
         return _PLAYERS[self]
 
     @property
@@ -30,6 +33,7 @@ class Variant(StrEnum):
 
     @property
     def partnership(self) -> bool:
+        """Whether players play in sides of two."""
         return self is Variant.PARTNERSHIP
 
     @property
@@ -40,6 +44,7 @@ class Variant(StrEnum):
         return tuple((seat,) for seat in range(self.player_count))
 
     def side_of(self, seat: int) -> int:
+        """The side a seat plays for."""
         return seat % len(self.sides)
 
 
@@ -61,10 +66,12 @@ class Bid:
 
     @property
     def is_nil(self) -> bool:
+        """Whether the bid is nil (blind or not)."""
         return self.value == 0
 
     @property
     def is_blind_nil(self) -> bool:
+        """Nil bid before looking at the cards (its bonus is doubled)."""
         return self.blind and self.value == 0
 
     @property
@@ -103,6 +110,8 @@ class Hand:
 
 @dataclass(frozen=True)
 class Game:
+    """Players, rules, the first dealer and the hands recorded: the source of truth."""
+
     variant: Variant
     players: tuple[str, ...]  # clockwise by seat
     first_dealer: int = 0
@@ -130,4 +139,5 @@ class Game:
         return self.team_names[side] if side < len(self.team_names) else ""
 
     def side_names(self, side: int) -> tuple[str, ...]:
+        """The names of the side's players, in seat order."""
         return tuple(self.players[seat] for seat in self.variant.sides[side])

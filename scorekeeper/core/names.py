@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.core.model import Variant
-from scorekeeper.errors import QUOTE_LIMIT, Problem, clip
+from scorekeeper.errors import QUOTE_LIMIT, Clipped, Problem
 from scorekeeper.i18n import _, ngettext
 
 MAX_NAME_LENGTH = 30
@@ -88,6 +88,7 @@ JOINING_SCRIPTS = frozenset(
 
 
 def is_default_ignorable(char: str) -> bool:
+    """A character Unicode says to draw as nothing where it is not supported."""
     code = ord(char)
     return any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
 
@@ -101,7 +102,7 @@ def is_visible(char: str) -> bool:
     )
 
 
-class shown(clip):
+class Shown(Clipped):
     """`{name!r}` quoting a name with its invisible characters spelled out
     (`\\u200b`, `\\u3164`): repr leaves printable ones such as a Hangul
     filler as they are, and a reader would see nothing."""
@@ -176,14 +177,14 @@ def name_problem(name: str) -> str | None:
         return _(
             "name {name!r} contains an invisible control character (U+{code:04X}); "
             "type the name again"
-        ).format(name=shown(name), code=ord(char))
+        ).format(name=Shown(name), code=ord(char))
     if not any(is_visible(c) for c in name):
-        return _("name {name!r} has no visible letter or digit").format(name=shown(name))
+        return _("name {name!r} has no visible letter or digit").format(name=Shown(name))
     char = unseen_char(name)
     if char is not None:
         return _(
             "name {name!r} contains an invisible character (U+{code:04X}); type the name again"
-        ).format(name=shown(name), code=ord(char))
+        ).format(name=Shown(name), code=ord(char))
     return None
 
 
@@ -200,13 +201,13 @@ def _too_long(name: str) -> str:
         "name {name!r} is too long: at most {limit} character",
         "name {name!r} is too long: at most {limit} characters",
         MAX_NAME_LENGTH,
-    ).format(name=shown(name), limit=MAX_NAME_LENGTH)
+    ).format(name=Shown(name), limit=MAX_NAME_LENGTH)
 
 
 def _same_as(name: str, other: str, seat: int) -> str:
     return _(
         "{name!r} looks the same as {other!r}, player {seat}: give each player a different name"
-    ).format(name=shown(name), other=shown(other), seat=seat)
+    ).format(name=Shown(name), other=Shown(other), seat=seat)
 
 
 def player_name_problems(players: Sequence[Any]) -> list[Problem]:
@@ -243,7 +244,7 @@ def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
             Problem(
                 "team_names",
                 _("side names must be a list of {count} texts, got {value!r}").format(
-                    count=sides, value=clip(names)
+                    count=sides, value=Clipped(names)
                 ),
             )
         ]
@@ -253,7 +254,7 @@ def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
         key = f"team_names.{side}"
         if not isinstance(name, str):
             problems.append(
-                Problem(key, _("side name {value!r} must be a text").format(value=clip(name)))
+                Problem(key, _("side name {value!r} must be a text").format(value=Clipped(name)))
             )
             continue
         clean = name.strip()
@@ -265,7 +266,7 @@ def team_name_problems(variant: Variant, names: Any) -> list[Problem]:
         elif (alike := look_alike_key(clean)) in seen:
             message = _(
                 "side name {name!r} looks the same as {other!r}: give each side a different name"
-            ).format(name=shown(clean), other=shown(seen[alike]))
+            ).format(name=Shown(clean), other=Shown(seen[alike]))
             problems.append(Problem(key, message))
         else:
             seen[alike] = clean

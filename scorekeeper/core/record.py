@@ -18,9 +18,9 @@ from typing import Any
 from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant, blind_bid
 from scorekeeper.core.names import clean_team_names, team_name_problems
 from scorekeeper.core.rules import rules_from_dict
-from scorekeeper.core.scoring import score_game
+from scorekeeper.core.scoring import ScoredGame, scored
 from scorekeeper.core.validation import setup_problems
-from scorekeeper.errors import InvalidGameError, InvalidRecordError, clip
+from scorekeeper.errors import Clipped, InvalidGameError, InvalidRecordError
 from scorekeeper.i18n import _, ngettext
 
 FORMAT = "spades-score/1"
@@ -33,6 +33,7 @@ def _is_whole(value: Any) -> bool:
 
 
 def bid_from_json(raw: Any) -> Bid:
+    """A bid as a record writes it: a number, "nil" or "blind_nil"."""
     if raw == "nil":
         return NIL
     if raw == "blind_nil":
@@ -47,17 +48,18 @@ def bid_from_json(raw: Any) -> Bid:
             _(
                 "blind bid {value!r} is not a bid: a blind bid is a whole number of tricks "
                 'from 1, {{"blind": 6}}; a blind nil is "blind_nil"'
-            ).format(value=clip(raw))
+            ).format(value=Clipped(raw))
         )
     raise ValueError(
         _(
             "bid {value!r} is not a bid: use a whole number 0-13 (0-17 in cutthroat), "
             '"nil", "blind_nil" or a blind bid such as {{"blind": 6}}'
-        ).format(value=clip(raw))
+        ).format(value=Clipped(raw))
     )
 
 
 def bid_to_json(bid: Bid) -> BidJSON:
+    """A bid as a record writes it."""
     if bid.is_blind_bid:
         return {"blind": bid.value}
     if bid.blind:
@@ -67,6 +69,11 @@ def bid_to_json(bid: Bid) -> BidJSON:
 
 def game_from_record(data: Any) -> Game:
     """Parse and fully check a record; raises a ScorekeeperError subclass."""
+    return scored_game_from_record(data).game
+
+
+def scored_game_from_record(data: Any) -> ScoredGame:
+    """Parse and fully check a record, keeping the score the check worked out."""
     if not isinstance(data, Mapping):
         raise InvalidRecordError(
             _("a game record must be a JSON object, got {kind}").format(kind=type(data).__name__)
@@ -74,7 +81,7 @@ def game_from_record(data: Any) -> Game:
     if data.get("format") != FORMAT:
         raise InvalidRecordError(
             _('"format" must be {expected!r}, got {value!r}').format(
-                expected=FORMAT, value=clip(data.get("format"))
+                expected=FORMAT, value=Clipped(data.get("format"))
             )
         )
     variant_raw = data.get("variant", Variant.PARTNERSHIP.value)
@@ -83,13 +90,13 @@ def game_from_record(data: Any) -> Game:
     except ValueError:
         raise InvalidRecordError(
             _('"variant" must be one of {allowed}, got {value!r}').format(
-                allowed=", ".join(f'"{v.value}"' for v in Variant), value=clip(variant_raw)
+                allowed=", ".join(f'"{v.value}"' for v in Variant), value=Clipped(variant_raw)
             )
         ) from None
     players = data.get("players")
     if not isinstance(players, list):
         raise InvalidRecordError(
-            _('"players" must be a list of names, got {value!r}').format(value=clip(players))
+            _('"players" must be a list of names, got {value!r}').format(value=Clipped(players))
         )
     first_dealer = data.get("first_dealer", 0)
     team_names = data.get("team_names")
@@ -101,7 +108,7 @@ def game_from_record(data: Any) -> Game:
     hands_raw = data.get("hands", [])
     if not isinstance(hands_raw, list):
         raise InvalidRecordError(
-            _('"hands" must be a list, got {value!r}').format(value=clip(hands_raw))
+            _('"hands" must be a list, got {value!r}').format(value=Clipped(hands_raw))
         )
     if len(hands_raw) > MAX_HANDS:
         raise InvalidRecordError(
@@ -120,8 +127,7 @@ def game_from_record(data: Any) -> Game:
         hands,
         clean_team_names(team_names),
     )
-    score_game(game)
-    return game
+    return scored(game)
 
 
 def hand_from_json(number: int, raw: Any) -> Hand:
@@ -129,7 +135,7 @@ def hand_from_json(number: int, raw: Any) -> Hand:
     if not isinstance(raw, Mapping):
         raise InvalidRecordError(
             _('hand {number}: must be an object with "bids" and "tricks", got {value!r}').format(
-                number=number, value=clip(raw)
+                number=number, value=Clipped(raw)
             )
         )
     bids, tricks = raw.get("bids"), raw.get("tricks")
@@ -154,7 +160,7 @@ def _adjustments_from_json(number: int, raw: Any) -> tuple[Adjustment, ...]:
             _(
                 'hand {number}: "adjustments" must be a list of objects with "side", "points" '
                 'and an optional "reason", got {value!r}'
-            ).format(number=number, value=clip(raw))
+            ).format(number=number, value=Clipped(raw))
         )
     return tuple(
         Adjustment(
@@ -182,6 +188,7 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
 
 
 def game_to_record(game: Game) -> dict[str, Any]:
+    """A game as a spades-score/1 record."""
     record: dict[str, Any] = {
         "format": FORMAT,
         "variant": game.variant.value,
@@ -204,24 +211,27 @@ LATEST = datetime(2200, 1, 1, tzinfo=UTC)
 def time_from_json(value: Any) -> datetime:
     """An ISO 8601 time as an instant in UTC (no offset: UTC); refuses the absurd."""
     if not isinstance(value, str):
-        raise InvalidRecordError(_("{value!r} is not an ISO 8601 time").format(value=clip(value)))
+        raise InvalidRecordError(
+            _("{value!r} is not an ISO 8601 time").format(value=Clipped(value))
+        )
     try:
         parsed = datetime.fromisoformat(value)
         instant = (parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)).astimezone(UTC)
     except (ValueError, OverflowError):
         raise InvalidRecordError(
             _("{value!r} is not an ISO 8601 time between {earliest} and {latest}").format(
-                value=clip(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+                value=Clipped(value), earliest=EARLIEST.year, latest=LATEST.year - 1
             )
         ) from None
     if not EARLIEST <= instant < LATEST:
         raise InvalidRecordError(
             _("{value!r} is not an ISO 8601 time between {earliest} and {latest}").format(
-                value=clip(value), earliest=EARLIEST.year, latest=LATEST.year - 1
+                value=Clipped(value), earliest=EARLIEST.year, latest=LATEST.year - 1
             )
         )
     return instant
 
 
 def time_to_json(value: datetime) -> str:
+    """A time as ISO 8601 text in UTC."""
     return value.astimezone(UTC).isoformat()

@@ -38,6 +38,7 @@ def _side_hand(sh: SideHand) -> dict[str, Any]:
 
 
 def score_report(game: Game, score: GameScore) -> dict[str, Any]:
+    """The score of a game as the `score` command prints it (JSON)."""
     return {
         "sides": [
             {"players": list(game.side_names(t.side)), "score": t.score, "bags": t.bags}

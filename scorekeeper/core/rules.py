@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.errors import InvalidRulesError, Problem, clip
+from scorekeeper.errors import Clipped, InvalidRulesError, Problem
 from scorekeeper.i18n import _
 
 
@@ -109,7 +109,7 @@ def rules_from_dict(data: Mapping[str, Any] | None, base: RuleSet | None = None)
                 Problem(
                     "rules",
                     _("rules must be an object of name: value, got {value!r}").format(
-                        value=clip(data)
+                        value=Clipped(data)
                     ),
                 ),
             )
@@ -146,20 +146,20 @@ def _check_rule(name: str, value: Any) -> str | None:
         allowed = [m.value for m in FailedNilTricks]
         if value not in allowed:
             return _("failed_nil_tricks must be one of {allowed}, got {value!r}").format(
-                allowed=", ".join(allowed), value=clip(value)
+                allowed=", ".join(allowed), value=Clipped(value)
             )
         return None
     if name == "bidding":
         choices = [m.value for m in Bidding]
         if value not in choices:
             return _("bidding must be one of {allowed}, got {value!r}").format(
-                allowed=", ".join(choices), value=clip(value)
+                allowed=", ".join(choices), value=Clipped(value)
             )
         return None
     if name in _BOOLS:
         if not isinstance(value, bool):
             return _("{name} must be true or false, got {value!r}").format(
-                name=name, value=clip(value)
+                name=name, value=Clipped(value)
             )
         return None
     low, high, nullable = INT_RULES[name]
@@ -168,7 +168,7 @@ def _check_rule(name: str, value: Any) -> str | None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         off = _(" or null (off)") if nullable else ""
         return _("{name} must be a whole number from {low} to {high}{off}, got {value!r}").format(
-            name=name, low=low, high=high, off=off, value=clip(value)
+            name=name, low=low, high=high, off=off, value=Clipped(value)
         )
     return None
 

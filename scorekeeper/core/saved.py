@@ -1,23 +1,36 @@
-"""A game as stored: the game plus its identity and times. Summaries (with the
-facts statistics count) are derived, recomputed from the hands on every save."""
+"""A game as stored: the scored game plus its identity and times. Summaries
+(with the facts statistics count) are derived from the score the game was
+saved with: nothing here scores a game again."""
 
 from dataclasses import dataclass
 from datetime import datetime
 
+from scorekeeper.core.facts import GameFacts, game_facts
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.rules import preset_name
-from scorekeeper.core.scoring import Status, score_game
-from scorekeeper.core.stats import GameFacts, game_facts
+from scorekeeper.core.scoring import GameScore, ScoredGame, Status
 
 
 @dataclass(frozen=True)
 class SavedGame:
+    """A stored game: its id, times and revision, and the game with its score."""
+
     id: str
-    game: Game
+    scored: ScoredGame
     created_at: datetime
     updated_at: datetime
     revision: int  # goes up by one on every save; guards against lost updates
     imported_at: datetime | None = None  # when it came from a file: a copy, not the original
+
+    @property
+    def game(self) -> Game:
+        """The game as recorded."""
+        return self.scored.game
+
+    @property
+    def score(self) -> GameScore:
+        """The game's score, worked out when the game was made or read."""
+        return self.scored.score
 
 
 @dataclass(frozen=True)
@@ -43,11 +56,13 @@ class GameSummary:
         return self.team_names[side] if side < len(self.team_names) else ""
 
     def side_names(self, side: int) -> tuple[str, ...]:
+        """The names of the side's players, in seat order."""
         return tuple(self.players[seat] for seat in self.variant.sides[side])
 
 
 def summarize(saved: SavedGame) -> GameSummary:
-    score = score_game(saved.game)
+    """What a history list shows of a stored game, from the score it carries."""
+    score = saved.score
     return GameSummary(
         id=saved.id,
         created_at=saved.created_at,

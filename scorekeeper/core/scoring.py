@@ -14,11 +14,15 @@ from scorekeeper.i18n import _
 
 
 class Status(StrEnum):
+    """Whether a game is in progress or finished."""
+
     IN_PROGRESS = "in_progress"
     FINISHED = "finished"
 
 
 class EventKind(StrEnum):
+    """What happened in a hand, as the summary of a hand tells it."""
+
     MADE = "made"
     SET = "set"
     NIL_MADE = "nil_made"
@@ -35,6 +39,8 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True)
 class Event:
+    """One thing that happened in a hand (a side made its bid, a nil failed...)."""
+
     kind: EventKind
     side: int | None = None
     seat: int | None = None
@@ -44,6 +50,8 @@ class Event:
 
 @dataclass(frozen=True)
 class NilResult:
+    """A nil or blind nil bid's outcome: made or failed, and its points."""
+
     seat: int
     blind: bool
     tricks: int
@@ -76,11 +84,14 @@ class SideHand:
 
     @property
     def adjustment_points(self) -> int:
+        """The points this side's adjustments add (or take) this hand."""
         return sum(a.points for a in self.adjustments)
 
 
 @dataclass(frozen=True)
 class HandScore:
+    """One hand's result: each side's, the events, who dealt and bid first."""
+
     index: int  # 0-based
     dealer: int
     first_bidder: int
@@ -90,6 +101,8 @@ class HandScore:
 
 @dataclass(frozen=True)
 class SideTotal:
+    """A side's score and carried bags after the last hand."""
+
     side: int
     seats: tuple[int, ...]
     score: int
@@ -98,6 +111,8 @@ class SideTotal:
 
 @dataclass(frozen=True)
 class GameScore:
+    """A game's score: each hand's result, the totals, the status and the end."""
+
     sides: tuple[SideTotal, ...]
     hands: tuple[HandScore, ...]
     status: Status
@@ -240,24 +255,8 @@ def _ending(scores: Sequence[int], rules: RuleSet, by_mercy: bool) -> EventKind:
     return EventKind.HAND_LIMIT
 
 
-# The last game scored and its score. Saving a hand scores the game to check it,
-# the store scores it for its summary and the screen shows it: the same Game
-# object each time (frozen, so the same object always has the same score).
-_last: tuple[Game, "GameScore"] | None = None
-
-
 def score_game(game: Game) -> GameScore:
     """Score every hand in order; raises InvalidHandError naming the hand."""
-    global _last
-    last = _last  # one read: other threads may replace it meanwhile
-    if last is not None and last[0] is game:
-        return last[1]
-    score = _score(game)
-    _last = (game, score)
-    return score
-
-
-def _score(game: Game) -> GameScore:
     problems = variant_rule_problems(game.variant, game.rules)
     if problems:
         raise InvalidGameError(tuple(problems))
@@ -317,3 +316,42 @@ def _score(game: Game) -> GameScore:
         next_dealer=None if over else game.dealer(next_index),
         next_first_bidder=None if over else game.bidding_order(next_index)[0],
     )
+
+
+@dataclass(frozen=True)
+class ScoredGame:
+    """A game with its score, worked out once: what a game operation returns,
+    and what the screen, the watch board and the stored document all read."""
+
+    game: Game
+    score: GameScore
+
+    @property
+    def hands(self) -> tuple[HandScore, ...]:
+        """Each recorded hand's result, in order."""
+        return self.score.hands
+
+    @property
+    def totals(self) -> tuple[SideTotal, ...]:
+        """Each side's score and carried bags after the last hand."""
+        return self.score.sides
+
+    @property
+    def status(self) -> Status:
+        """In progress or finished."""
+        return self.score.status
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won, once the game has ended."""
+        return self.score.winner
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended."""
+        return self.score.status is Status.FINISHED
+
+
+def scored(game: Game) -> ScoredGame:
+    """The game with its score; raises as score_game does."""
+    return ScoredGame(game, score_game(game))

@@ -13,83 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from scorekeeper.core.model import Game
-from scorekeeper.core.scoring import GameScore, Status
-
-
-@dataclass(frozen=True)
-class SeatFacts:
-    name: str
-    side: int
-    bids: int  # sum of the non-nil bids
-    bid_hands: int  # hands with a non-nil bid
-    nils: int
-    nils_made: int
-    blind_nils: int
-    blind_nils_made: int
-    # added with blind bids: facts kept before them read as none
-    blind_bids_made: int = 0  # hands the player bid blind and the side made it
-    blind_bids_set: int = 0
-
-
-@dataclass(frozen=True)
-class SideFacts:
-    made: int  # hands the side made its contract
-    set: int  # hands it was set
-    bagged: int  # hands it took bags
-    bags: int
-    penalties: int
-
-
-@dataclass(frozen=True)
-class GameFacts:
-    finished: bool
-    winner: int | None
-    hands: int
-    seats: tuple[SeatFacts, ...]
-    sides: tuple[SideFacts, ...]
-
-
-def game_facts(game: Game, score: GameScore) -> GameFacts:
-    seats = []
-    for seat, name in enumerate(game.players):
-        bids = [h.bids[seat] for h in game.hands]
-        taken = [h.tricks[seat] for h in game.hands]
-        nils = [t for b, t in zip(bids, taken, strict=True) if b.is_nil and not b.blind]
-        blinds = [t for b, t in zip(bids, taken, strict=True) if b.is_blind_nil]
-        side = game.variant.side_of(seat)
-        blind_made = [
-            h.sides[side].made for b, h in zip(bids, score.hands, strict=True) if b.is_blind_bid
-        ]
-        seats.append(
-            SeatFacts(
-                name=name,
-                side=side,
-                bids=sum(b.value for b in bids if not b.is_nil),
-                bid_hands=sum(not b.is_nil for b in bids),
-                nils=len(nils),
-                nils_made=nils.count(0),
-                blind_nils=len(blinds),
-                blind_nils_made=blinds.count(0),
-                blind_bids_made=blind_made.count(True),
-                blind_bids_set=blind_made.count(False),
-            )
-        )
-    sides = []
-    for side in range(len(game.variant.sides)):
-        results = [h.sides[side] for h in score.hands]
-        sides.append(
-            SideFacts(
-                made=sum(r.made is True for r in results),
-                set=sum(r.made is False for r in results),
-                bagged=sum(r.bags > 0 for r in results),
-                bags=sum(r.bags for r in results),
-                penalties=sum(r.penalties for r in results),
-            )
-        )
-    return GameFacts(
-        score.status is Status.FINISHED, score.winner, len(game.hands), tuple(seats), tuple(sides)
-    )
+from scorekeeper.core.facts import GameFacts
 
 
 def person(name: str, aliases: Mapping[str, str]) -> str:
@@ -120,6 +44,8 @@ def _rate(part: int, whole: int) -> float | None:
 
 @dataclass
 class PlayerStats:
+    """A player's record over the games counted."""
+
     name: str  # as most often written
     games: int = 0
     finished: int = 0
@@ -146,51 +72,64 @@ class PlayerStats:
 
     @property
     def win_rate(self) -> float | None:
+        """The share of games won, or None before any."""
         return _rate(self.wins, self.finished)
 
     @property
     def alone_win_rate(self) -> float | None:
+        """The share of games played alone that were won, or None."""
         return _rate(self.alone_wins, self.alone_finished)
 
     @property
     def average_bid(self) -> float | None:
+        """The average bid, nils left out, or None before any."""
         return _rate(self.bids, self.bid_hands)
 
     @property
     def made_rate(self) -> float | None:
+        """The share of hands played whose contract was made, or None before any."""
         return _rate(self.made, self.hands)
 
     @property
     def set_rate(self) -> float | None:
+        """The share of hands played whose contract was set, or None before any."""
         return _rate(self.set, self.hands)
 
     @property
     def bagged_rate(self) -> float | None:
+        """The share of hands played that took bags, or None before any."""
         return _rate(self.bagged, self.hands)
 
     @property
     def bags_per_hand(self) -> float | None:
+        """Bags taken per hand played, or None before any."""
         return _rate(self.bags, self.hands)
 
     @property
     def nil_rate(self) -> float | None:
+        """The share of nil bids made, or None before any."""
         return _rate(self.nils_made, self.nils)
 
     @property
     def blind_nil_rate(self) -> float | None:
+        """The share of blind nil bids made, or None before any."""
         return _rate(self.blind_nils_made, self.blind_nils)
 
     @property
     def blind_bids(self) -> int:
+        """Blind contracts this player's side bid with them (made or set)."""
         return self.blind_bids_made + self.blind_bids_set
 
     @property
     def blind_bid_rate(self) -> float | None:
+        """Share of those blind contracts made; None before the first."""
         return _rate(self.blind_bids_made, self.blind_bids)
 
 
 @dataclass
 class PairStats:
+    """Two partners' record together."""
+
     names: tuple[str, str]
     games: int = 0
     finished: int = 0
@@ -198,11 +137,14 @@ class PairStats:
 
     @property
     def win_rate(self) -> float | None:
+        """The share of their games won together, or None before any."""
         return _rate(self.wins, self.finished)
 
 
 @dataclass
 class HeadToHead:
+    """Two players' record against each other."""
+
     names: tuple[str, str]  # in key order
     games: int = 0  # finished games on opposite sides
     wins: list[int] = field(default_factory=lambda: [0, 0])
@@ -247,6 +189,7 @@ class Tally:
     rivals: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # RIVAL_COUNTS
 
     def add(self, other: "Tally") -> "Tally":
+        """Count `other`'s games in this tally too; returns this tally."""
         for name, counts in other.players.items():
             _count(self.players, name, counts)
         for pair, counts in other.pairs.items():

@@ -8,7 +8,7 @@ from scorekeeper.core.blind import blind_bid_problems, blind_rule_problems
 from scorekeeper.core.model import Adjustment, Bid, Game, Hand, Variant
 from scorekeeper.core.names import hidden_char, player_name_problems
 from scorekeeper.core.rules import Bidding, RuleSet
-from scorekeeper.errors import Problem, clip
+from scorekeeper.errors import Clipped, Problem
 from scorekeeper.i18n import _, ngettext
 
 MAX_REASON_LENGTH = 60
@@ -46,6 +46,7 @@ def variant_rule_problems(variant: Variant, rules: RuleSet) -> list[Problem]:
 def setup_problems(
     variant: Variant, players: Sequence[Any], first_dealer: Any, rules: RuleSet | None = None
 ) -> list[Problem]:
+    """Every problem with a new game's set-up: players, first dealer and rules."""
     problems: list[Problem] = variant_rule_problems(variant, rules or RuleSet())
     n = variant.player_count
     if len(players) != n:
@@ -69,7 +70,7 @@ def setup_problems(
             Problem(
                 "first_dealer",
                 _("first dealer must be a seat from 0 to {last}, got {value!r}").format(
-                    last=n - 1, value=clip(first_dealer)
+                    last=n - 1, value=Clipped(first_dealer)
                 ),
             )
         )
@@ -124,7 +125,7 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                     key,
                     _(
                         "{name}: {value!r} is not a bid: choose 0 (nil) to {max}, or blind nil"
-                    ).format(name=name, value=clip(shown), max=most),
+                    ).format(name=name, value=Clipped(shown), max=most),
                 )
             )
         elif bid.blind and not rules.allow_blind_nil:
@@ -186,7 +187,7 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                 Problem(
                     f"tricks.{seat}",
                     _("{name}: tricks {value!r} must be a whole number from 0 to {most}").format(
-                        name=game.players[seat], value=clip(taken), most=most
+                        name=game.players[seat], value=Clipped(taken), most=most
                     ),
                 )
             )
@@ -236,7 +237,7 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
             Problem(
                 "adjustments",
                 _("adjustments must be a list of at most {limit}, got {value!r}").format(
-                    limit=MAX_ADJUSTMENTS, value=clip(adjustments)
+                    limit=MAX_ADJUSTMENTS, value=Clipped(adjustments)
                 ),
             )
         ]
@@ -246,7 +247,7 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
         key = f"adjustments.{i}"
         if not isinstance(adj, Adjustment):
             problems.append(
-                Problem(key, _("{value!r} is not an adjustment").format(value=clip(adj)))
+                Problem(key, _("{value!r} is not an adjustment").format(value=Clipped(adj)))
             )
             continue
         if not _is_count(adj.side) or not 0 <= adj.side < sides:
@@ -254,7 +255,7 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
                 Problem(
                     f"{key}.side",
                     _("an adjustment's side must be a side from 0 to {last}, got {value!r}").format(
-                        last=sides - 1, value=clip(adj.side)
+                        last=sides - 1, value=Clipped(adj.side)
                     ),
                 )
             )
@@ -266,7 +267,7 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
                     _(
                         "an adjustment must be a whole number of points from {low} to {high}, "
                         "not 0, got {value!r}"
-                    ).format(low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT, value=clip(points)),
+                    ).format(low=-MAX_ADJUSTMENT, high=MAX_ADJUSTMENT, value=Clipped(points)),
                 )
             )
         problem = reason_problem(adj.reason)
@@ -278,16 +279,18 @@ def adjustment_problems(game: Game, adjustments: Any) -> list[Problem]:
 def reason_problem(reason: Any) -> str | None:
     """Why `reason` cannot explain an adjustment, or None (empty is fine)."""
     if not isinstance(reason, str):
-        return _("an adjustment's reason must be a text, got {value!r}").format(value=clip(reason))
+        return _("an adjustment's reason must be a text, got {value!r}").format(
+            value=Clipped(reason)
+        )
     if len(reason) > MAX_REASON_LENGTH:
         return ngettext(
             "reason {value!r} is too long: at most {limit} character",
             "reason {value!r} is too long: at most {limit} characters",
             MAX_REASON_LENGTH,
-        ).format(value=clip(reason), limit=MAX_REASON_LENGTH)
+        ).format(value=Clipped(reason), limit=MAX_REASON_LENGTH)
     char = hidden_char(reason)
     if char is not None:
         return _(
             "reason {value!r} contains an invisible control character (U+{code:04X}); type it again"
-        ).format(value=clip(reason), code=ord(char))
+        ).format(value=Clipped(reason), code=ord(char))
     return None

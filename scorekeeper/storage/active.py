@@ -9,26 +9,27 @@ from typing import cast
 from tinydb import Query, TinyDB
 
 from scorekeeper.core.draft import HandDraft
-from scorekeeper.core.stats import GameFacts
+from scorekeeper.core.facts import GameFacts
 from scorekeeper.storage.documents import (
-    DraftDocument,
     GameDocument,
     SummaryDocument,
-    draft_from_document,
-    draft_to_document,
     facts_from_document,
     instant,
     stored_summary,
 )
+from scorekeeper.storage.drafts import DraftDocument, draft_from_document, draft_to_document
 from scorekeeper.storage.journal import Journal
 
 
 class ActiveGames:
+    """The games in progress and their entries, in active.json."""
+
     def __init__(self, db: TinyDB, journal: Journal) -> None:
         self.db = db
         self._journal = journal
 
     def all(self) -> list[GameDocument]:
+        """Every game in progress, as stored."""
         return cast(list[GameDocument], self.db.table("games").all())
 
     def numbered(self) -> list[tuple[int, GameDocument]]:
@@ -37,16 +38,20 @@ class ActiveGames:
         return [(d.doc_id, cast(GameDocument, dict(d))) for d in self.db.table("games").all()]
 
     def ids(self) -> list[str]:
+        """The ids of the games in progress."""
         return [d["id"] for d in self.db.table("games").all()]
 
     def get(self, game_id: str) -> GameDocument | None:
+        """A game in progress by id, or None."""
         doc = self.db.table("games").get(Query().id == game_id)
         return cast(GameDocument, dict(doc)) if isinstance(doc, dict) else None
 
     def insert(self, docs: Sequence[GameDocument]) -> None:
+        """Store new games in progress, in one write."""
         self.db.table("games").insert_multiple(docs)
 
     def put(self, doc: GameDocument) -> None:
+        """Store a game in progress, replacing the one with its id."""
         self.db.table("games").upsert(doc, Query().id == doc["id"])
 
     def discard(self, ids: Sequence[str]) -> None:
@@ -69,9 +74,11 @@ class ActiveGames:
         return rows
 
     def facts(self) -> list[GameFacts]:
+        """The statistics facts of the games in progress."""
         return [facts_from_document(f) for d in self.all() if (f := d["summary"].get("facts"))]
 
     def draft(self, game_id: str) -> HandDraft | None:
+        """The entry in progress for a game, or None (one that does not read is dropped)."""
         doc = self.db.table("drafts").get(Query().game_id == game_id)
         if not isinstance(doc, dict):
             return None
@@ -82,6 +89,7 @@ class ActiveGames:
 
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
         # One transaction: one write (an upsert that inserts makes two).
+        """Store a game's entry in progress (None: remove it)."""
         with self._journal.transaction():
             drafts = self.db.table("drafts")
             if draft is None:
@@ -91,4 +99,5 @@ class ActiveGames:
                 drafts.upsert(draft_to_document(game_id, draft), Query().game_id == game_id)
 
     def drop_draft(self, game_id: str) -> None:
+        """Remove a game's entry in progress."""
         self.db.table("drafts").remove(Query().game_id == game_id)

@@ -15,9 +15,10 @@ from typing import Any, cast
 
 from tinydb import Query, TinyDB
 
-from scorekeeper.core.stats import GameFacts, Tally
+from scorekeeper.core.facts import GameFacts
+from scorekeeper.core.stats import Tally
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _, later
+from scorekeeper.i18n import Later, _
 from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.atomic import DamagedFileError, Tables
 from scorekeeper.storage.documents import (
@@ -45,8 +46,10 @@ SHARD_SIZE = 250
 
 
 class Archive:
+    """The finished games: archive files, their index and facts files."""
+
     def __init__(
-        self, files: DataFiles, journal: Journal, active: ActiveGames, notices: list[later]
+        self, files: DataFiles, journal: Journal, active: ActiveGames, notices: list[Later]
     ) -> None:
         self._files = files
         self._journal = journal
@@ -59,6 +62,7 @@ class Archive:
         self._listing = Listing()
 
     def databases(self) -> list[TinyDB]:
+        """Every archive, index and facts file open now."""
         return [*self._shards.values(), *self._index.values(), *self._facts.values()]
 
     # -- what is listed --------------------------------------------------------
@@ -68,15 +72,19 @@ class Archive:
         return sorted(self._index)
 
     def summary(self, game_id: str) -> IndexRow | None:
+        """The history row of a finished game, or None."""
         return self._listing.get(game_id)
 
     def summaries(self) -> list[IndexRow]:
+        """The history rows of every finished game."""
         return self._listing.rows()
 
     def ids(self) -> set[str]:
+        """The ids of the finished games."""
         return self._listing.ids()
 
     def index_rows(self, number: int) -> list[IndexRow]:
+        """The rows of index file `number` (none when it is not open)."""
         db = self._index.get(number)
         return cast(list[IndexRow], _rows(db, "summaries")) if db is not None else []
 
@@ -103,7 +111,7 @@ class Archive:
             self._index_db(number).table("summaries").remove(Query().id == game_id)
             self._facts_db(number).table("facts").remove(Query().id == game_id)
             self._retally(number)
-            self._journal.then(lambda: self._listing.forget(game_id))
+            self._journal.after_commit(lambda: self._listing.forget(game_id))
         raise GameNotFoundError(
             _(
                 "the game {id} was listed but its record could not be found; "
@@ -132,7 +140,11 @@ class Archive:
         counts = Tally()
         for number in sorted(self._index):
             index = functools.partial(self._index_db, number)
-            counts.add(self._tallies.of(number, index, functools.partial(self._facts_rows, number)))
+            counts.add(
+                self._tallies.shard_tally(
+                    number, index, functools.partial(self._facts_rows, number)
+                )
+            )
         return counts
 
     def _facts_rows(self, number: int) -> list[FactsRow]:
@@ -179,7 +191,7 @@ class Archive:
                 )
                 self._retally(shard)
             self._active.discard([d["id"] for d in docs])
-            self._journal.then(lambda: self._remember_added(by_shard))
+            self._journal.after_commit(lambda: self._remember_added(by_shard))
 
     def remove(self, game_id: str) -> None:
         """Take a game out of the archive, within the caller's transaction."""
@@ -191,7 +203,7 @@ class Archive:
         self._index_db(shard).table("summaries").remove(Query().id == game_id)
         self._facts_db(shard).table("facts").remove(Query().id == game_id)
         self._retally(shard)
-        self._journal.then(lambda: self._listing.forget(game_id))
+        self._journal.after_commit(lambda: self._listing.forget(game_id))
 
     def _remember_added(self, by_shard: dict[int, list[GameDocument]]) -> None:
         for shard, shard_docs in by_shard.items():
@@ -202,6 +214,7 @@ class Archive:
     # -- the files of a shard ------------------------------------------------------
 
     def shard(self, number: int) -> TinyDB:
+        """Archive file `number`, opened on first use."""
         if number not in self._shards:
             path = self._files.path("archive", number)
             self._shards[number] = self._files.open(path, "archive", read_checked(path, "archive"))
@@ -252,7 +265,7 @@ class Archive:
             if not self._files.recover_missing(archive):
                 moved = self._files.move_aside(path)
                 self._notices.append(
-                    later(
+                    Later(
                         "{path} is missing and no backup of it could be read; the games it held "
                         "were taken off the history ({moved} lists them).",
                         path=archive,
@@ -268,7 +281,7 @@ class Archive:
                 self._remade(path, tables, number)
             elif isinstance(tables, DamagedFileError):
                 self._notices.append(
-                    later(
+                    Later(
                         "{file} was missing; it was made again from {archive}.",
                         file=path,
                         archive=archive,
@@ -281,7 +294,7 @@ class Archive:
     def _remade(self, path: Path, damage: DamagedFileError, number: int) -> None:
         """Move a damaged index or facts file aside, and say it is made again."""
         self._notices.append(
-            later(
+            Later(
                 "{file} could not be read ({reason}); it was moved to {moved} "
                 "and made again from {archive}.",
                 file=path,
@@ -296,8 +309,9 @@ class Archive:
         one transaction). The caller updates the summaries in memory."""
         summaries: dict[str, IndexRow] = {}
         facts: dict[str, FactsRow] = {}
+        path = self._files.path("archive", number)
         for i, doc in enumerate(self.shard(number).table("games").all(), start=1):
-            entry = self._entry_from_game(cast(GameDocument, dict(doc)), number)
+            entry = _entry_from_game(cast(GameDocument, dict(doc)), number, path, self._notices)
             if entry is None:
                 continue
             summary, fact = entry
@@ -319,28 +333,29 @@ class Archive:
         self._index[number] = index_db
         self._facts[number] = facts_db
 
-    def _entry_from_game(
-        self, doc: GameDocument, shard: int
-    ) -> tuple[IndexRow, FactsDocument | None] | None:
-        """A game's index row and facts, worked out again from its record where
-        its summary lacks them; None (and a notice) if it does not read."""
-        try:
-            summary = doc.get("summary")
-            if not (isinstance(summary, dict) and "facts" in summary):
-                summary = game_to_document(game_from_document(doc))["summary"]
-            else:
-                summary = stored_summary(doc)
-            summary_from_document(summary)
-            return index_entry(summary, shard), summary["facts"]
-        except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
-            self._notices.append(
-                later(
-                    "a game in {path} could not be read ({id}); it is kept there.",
-                    path=self._files.path("archive", shard),
-                    id=str(doc.get("id"))[:80],
-                )
+
+def _entry_from_game(
+    doc: GameDocument, shard: int, path: Path, notices: list[Later]
+) -> tuple[IndexRow, FactsDocument | None] | None:
+    """A game's index row and facts, worked out again from its record where
+    its summary lacks them; None (and a notice) if it does not read."""
+    try:
+        summary = doc.get("summary")
+        if not (isinstance(summary, dict) and "facts" in summary):
+            summary = game_to_document(game_from_document(doc))["summary"]
+        else:
+            summary = stored_summary(doc)
+        summary_from_document(summary)
+        return index_entry(summary, shard), summary["facts"]
+    except (KeyError, TypeError, ValueError, AttributeError, ScorekeeperError):
+        notices.append(
+            Later(
+                "a game in {path} could not be read ({id}); it is kept there.",
+                path=path,
+                id=str(doc.get("id"))[:80],
             )
-            return None
+        )
+        return None
 
 
 def _rows(db: TinyDB, table: str) -> list[Any]:

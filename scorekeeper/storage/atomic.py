@@ -25,7 +25,7 @@ from typing import Any
 from tinydb.storages import Storage
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import later
+from scorekeeper.i18n import Later
 from scorekeeper.storage import platform
 from scorekeeper.storage.errors import write_failed
 
@@ -34,13 +34,16 @@ JOURNAL = "journal.json"
 
 
 class DamagedFileError(ScorekeeperError):
-    def __init__(self, path: Path, reason: later) -> None:
+    """A data file that cannot be read, and why."""
+
+    def __init__(self, path: Path, reason: Later) -> None:
         self.path = path
         self.reason = reason
         super().__init__(f"{path}: {reason}")  # translated now; `reason` stays for later
 
 
 def encode(tables: Tables) -> bytes:
+    """Tables as the UTF-8 JSON text a data file holds."""
     return json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -53,15 +56,15 @@ def read_json_file(path: Path) -> Tables | None:
     except FileNotFoundError:
         return None
     if not raw.strip():
-        raise DamagedFileError(path, later("the file is empty"))
+        raise DamagedFileError(path, Later("the file is empty"))
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:
         raise DamagedFileError(
-            path, later("not valid JSON ({error})", error=str(error)[:80])
+            path, Later("not valid JSON ({error})", error=str(error)[:80])
         ) from None
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
-        raise DamagedFileError(path, later("not a table file"))
+        raise DamagedFileError(path, Later("not a table file"))
     return data
 
 
@@ -74,10 +77,12 @@ class Transaction:
         self.dirty: dict[Path, AtomicJSONStorage] = {}
 
     def begin(self) -> None:
+        """Start gathering writes, to be made together."""
         assert not self.open, "transactions do not nest"
         self.open = True  # (dirty is empty: commit and rollback empty it)
 
     def commit(self) -> None:
+        """Make the gathered writes: all of them, even if the process dies meanwhile."""
         self.open = False
         dirty, self.dirty = self.dirty, {}
         temps: list[tuple[Path, Path]] = []
@@ -110,6 +115,7 @@ class Transaction:
             platform.fsync_folder(self.root)
 
     def rollback(self) -> None:
+        """Drop the gathered writes; the files stay as they were."""
         self.open = False
         dirty, self.dirty = self.dirty, {}
         for storage in dirty.values():
@@ -144,6 +150,7 @@ def replay_journal(root: Path) -> bool:
 
 
 def remove_temporaries(*folders: Path) -> None:
+    """Remove the temporary files a crash left in these folders."""
     for folder in folders:
         if folder.is_dir():
             for stray in folder.glob(f".*{platform.TEMP_SUFFIX}"):
@@ -152,6 +159,8 @@ def remove_temporaries(*folders: Path) -> None:
 
 
 class AtomicJSONStorage(Storage):
+    """A TinyDB storage that writes a whole new file and renames it over the old one."""
+
     def __init__(
         self,
         path: str | Path,
@@ -165,6 +174,7 @@ class AtomicJSONStorage(Storage):
         self._cache: Tables | None = tables  # already parsed by the caller
 
     def read(self) -> Tables | None:
+        """The file's tables (kept in memory after the first read), or None."""
         if self._cache is None:
             tables = read_json_file(self.path)
             if self.meta is not None:
@@ -174,6 +184,7 @@ class AtomicJSONStorage(Storage):
         return self._cache
 
     def encoded(self) -> bytes:
+        """The tables in memory as file text."""
         assert self._cache is not None
         return encode(self._cache)
 
@@ -182,6 +193,7 @@ class AtomicJSONStorage(Storage):
         self._cache = None
 
     def write(self, data: Tables) -> None:
+        """Write the tables: at once, or with the transaction in progress."""
         if self.transaction is not None and self.transaction.open:
             self._cache = data
             self.transaction.dirty[self.path] = self
@@ -197,4 +209,5 @@ class AtomicJSONStorage(Storage):
         self._cache = data
 
     def close(self) -> None:
+        """Forget the tables in memory; every write is already complete."""
         self._cache = None

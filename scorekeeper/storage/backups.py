@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
 
-from scorekeeper.i18n import _, later
+from scorekeeper.i18n import Later, _
 from scorekeeper.storage import platform
 from scorekeeper.storage.atomic import JOURNAL
 from scorekeeper.storage.errors import (
@@ -17,7 +17,7 @@ from scorekeeper.storage.errors import (
     StorageError,
     StoreLockedError,
     folder_unusable,
-    reason,
+    os_error_reason,
 )
 from scorekeeper.storage.files import SHARD_KINDS, day_folders
 from scorekeeper.storage.ids import now
@@ -35,7 +35,7 @@ def daily_backup(
     folder: Path,
     files: Iterable[tuple[Path, str]],
     readable: Callable[[Path, str], bool],
-    notices: list[later],
+    notices: list[Later],
     today: date,
 ) -> Path | None:
     """Copy every file once a day; best effort (a notice when it fails).
@@ -53,9 +53,9 @@ def daily_backup(
         if not isinstance(error, OSError):
             raise
         notices.append(
-            later(
+            Later(
                 "today's backup could not be made ({reason}); your games are not affected.",
-                reason=reason(error),
+                reason=os_error_reason(error),
             )
         )
         return None
@@ -155,7 +155,7 @@ def restore_backup(folder: Path, day: str) -> Path:
             _(
                 "the backup could not be restored ({reason}); "
                 "the files it was replacing are in {aside}"
-            ).format(reason=reason(error), aside=aside)
+            ).format(reason=os_error_reason(error), aside=aside)
         ) from None
     finally:
         lock.release()

@@ -24,6 +24,8 @@ LOCK_NAME = "spades-scorekeeper-data"
 
 
 class IndexedDBFolder:
+    """The offline build's data folder, kept in the browser's IndexedDB."""
+
     def __init__(self) -> None:
         self.folder: Path | None = None
         self._changed = False
@@ -207,6 +209,7 @@ class WebLockedFolder:
         self.folder = folder
 
     def acquire(self) -> bool:
+        """Take the lock if no other tab holds it; held until the page closes."""
         return WEB_LOCK.held
 
     def release(self) -> None:

@@ -8,8 +8,8 @@ statistics facts, which a facts file keeps apart (`IndexRow`, `FactsRow`);
 the index file also keeps the tally of them all (`KeptTotals`).
 
 The types say what this version writes. A document written by an older
-version may lack a key added since (`team_names`, a draft's "hand"):
-`stored_summary` and `draft_from_document` fill such keys in, and a stored
+version may lack a key added since (`team_names`): `stored_summary` fills
+such keys in (drafts.py does the same for an entry in progress), and a stored
 document that does not read raises, so that the caller can set it aside.
 Times are ISO 8601 text in UTC (`record.time_to_json`).
 """
@@ -18,31 +18,18 @@ import dataclasses
 from datetime import UTC, datetime
 from typing import Any, NotRequired, TypedDict, cast
 
-from scorekeeper.core.draft import HandDraft, Step
-from scorekeeper.core.model import TRICKS_PER_HAND, Hand, Variant
+from scorekeeper.core.facts import GameFacts, SeatFacts, SideFacts
+from scorekeeper.core.model import Variant
 from scorekeeper.core.record import (
     EARLIEST,
     LATEST,
-    BidJSON,
-    bid_from_json,
-    bid_to_json,
-    game_from_record,
     game_to_record,
-    hand_from_json,
-    hand_to_json,
+    scored_game_from_record,
     time_to_json,
 )
 from scorekeeper.core.saved import GameSummary, SavedGame, summarize
 from scorekeeper.core.scoring import Status
-from scorekeeper.core.stats import (
-    PAIR_COUNTS,
-    PLAYER_COUNTS,
-    RIVAL_COUNTS,
-    GameFacts,
-    SeatFacts,
-    SideFacts,
-    Tally,
-)
+from scorekeeper.core.stats import PAIR_COUNTS, PLAYER_COUNTS, RIVAL_COUNTS, Tally
 from scorekeeper.errors import ScorekeeperError
 
 Row = list[Any]  # a dataclass's values in field order (SEAT_FIELDS, SIDE_FIELDS)
@@ -92,6 +79,8 @@ LISTED_KEYS = SUMMARY_KEYS - {"team_names"}
 
 
 class GameDocument(TypedDict):
+    """A stored game: its record, identity, times and summary."""
+
     id: str
     created_at: str
     updated_at: str
@@ -121,22 +110,6 @@ class KeptTotals(TypedDict):
 
     covers: str
     tally: TallyDocument
-
-
-class DraftDocument(TypedDict):
-    """HandDraft, with the game it is for. Drafts stored by older versions lack
-    the keys marked NotRequired."""
-
-    game_id: str
-    bids: list[BidJSON | None]
-    tricks: list[int]
-    step: str  # a Step value
-    editing: int | None
-    hand: NotRequired[int]
-    revision: NotRequired[int | None]
-    original: NotRequired[dict[str, Any] | None]  # a hand as a record writes it
-    total: NotRequired[int]
-    adjustments: NotRequired[list[Any]]
 
 
 def instant(text: object) -> datetime:
@@ -178,6 +151,8 @@ def index_entry(summary: SummaryDocument, shard: int) -> IndexRow:
 
 
 def game_to_document(saved: SavedGame) -> GameDocument:
+    """The document of a stored game; its summary comes from the score the
+    saved game carries (the game is not scored or checked again here)."""
     doc: GameDocument = {
         "id": saved.id,
         "created_at": time_to_json(saved.created_at),
@@ -192,14 +167,17 @@ def game_to_document(saved: SavedGame) -> GameDocument:
 
 
 class UnreadableGameError(ScorekeeperError):
+    """A stored game document that lacks a part."""
+
     pass
 
 
 def game_from_document(doc: GameDocument) -> SavedGame:
+    """The stored game, its record parsed and scored once."""
     try:
         return SavedGame(
             id=doc["id"],
-            game=game_from_record(doc["record"]),
+            scored=scored_game_from_record(doc["record"]),
             created_at=instant(doc["created_at"]),
             updated_at=instant(doc["updated_at"]),
             revision=doc["revision"],
@@ -212,6 +190,7 @@ def game_from_document(doc: GameDocument) -> SavedGame:
 
 
 def summary_to_document(summary: GameSummary) -> SummaryDocument:
+    """A summary as a game document keeps it."""
     doc: SummaryDocument = {
         "id": summary.id,
         "created_at": time_to_json(summary.created_at),
@@ -257,6 +236,7 @@ def _team_names(value: object, sides: int) -> tuple[str, ...]:
 
 
 def summary_from_document(doc: SummaryDocument) -> GameSummary:
+    """A stored summary, its times as UTC instants."""
     variant = Variant(doc["variant"])
     return GameSummary(
         id=doc["id"],
@@ -313,6 +293,7 @@ def facts_from_document(doc: FactsDocument) -> GameFacts:
 
 
 def tally_to_document(counts: Tally) -> TallyDocument:
+    """A tally as an index file keeps it."""
     return {
         "players": {name: list(row) for name, row in counts.players.items()},
         "pairs": [[a, b, *row] for (a, b), row in counts.pairs.items()],
@@ -350,48 +331,3 @@ def tally_from_document(doc: TallyDocument) -> Tally:
         _named_rows(doc["pairs"], len(PAIR_COUNTS)),
         _named_rows(doc["rivals"], len(RIVAL_COUNTS)),
     )
-
-
-def draft_to_document(game_id: str, draft: HandDraft) -> DraftDocument:
-    return {
-        "game_id": game_id,
-        "bids": [None if b is None else bid_to_json(b) for b in draft.bids],
-        "tricks": list(draft.tricks),
-        "step": draft.step.value,
-        "editing": draft.editing,
-        "hand": draft.index,
-        "revision": draft.base,
-        "original": None if draft.original is None else hand_to_json(draft.original),
-        "total": draft.total,
-        "adjustments": hand_to_json(draft.to_hand()).get("adjustments", []),
-    }
-
-
-def draft_from_document(doc: DraftDocument) -> HandDraft:
-    """Drafts stored before "hand", "revision" and "original" existed read with
-    base None: `draft.fit` decides what they still mean. Before "total" and
-    "adjustments" every hand had 13 tricks and none had adjustments."""
-    original = doc.get("original")
-    editing = doc["editing"]
-    kept = _hand_from_document(
-        {"bids": [], "tricks": [], "adjustments": doc.get("adjustments", [])}
-    )
-    return HandDraft(
-        bids=tuple(None if b is None else bid_from_json(b) for b in doc["bids"]),
-        tricks=tuple(doc["tricks"]),
-        step=Step(doc["step"]),
-        editing=editing,
-        index=int(doc.get("hand", editing if editing is not None else 0)),
-        base=doc.get("revision"),
-        original=None if original is None else _hand_from_document(original),
-        total=int(doc.get("total", TRICKS_PER_HAND)),
-        adjustments=kept.adjustments,
-    )
-
-
-def _hand_from_document(doc: dict[str, Any]) -> Hand:
-    """ValueError when `doc` is not a hand, like any other unreadable draft."""
-    try:
-        return hand_from_json(0, doc)
-    except ScorekeeperError as error:
-        raise ValueError(str(error)) from None

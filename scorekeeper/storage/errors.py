@@ -7,16 +7,20 @@ is for the app's pages and never shows a path on the server.
 import errno
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.i18n import _, later
+from scorekeeper.i18n import Later, _
 
 
 class StorageError(ScorekeeperError):
+    """A problem with the data folder or its files."""
+
     def __init__(self, message: str, user_message: str | None = None) -> None:
         super().__init__(message)
         self.user_message = user_message or message
 
 
 class StoreLockedError(StorageError):
+    """The data folder is open in another copy of the app."""
+
     pass
 
 
@@ -33,6 +37,8 @@ class WriteFailedError(StorageError):
 
 
 class GameNotFoundError(StorageError):
+    """No game is stored with that id."""
+
     pass
 
 
@@ -40,30 +46,32 @@ class ConflictError(StorageError):
     """The game changed (on another device) since it was loaded."""
 
 
-def reason(error: OSError) -> later | str:
+def os_error_reason(error: OSError) -> Later | str:
     """A short, path-free reason for a failed file operation (translated when shown)."""
     code = error.errno
     if code in (errno.ENOSPC, errno.EDQUOT):
-        return later("disk full")
+        return Later("disk full")
     if code == errno.EROFS:
-        return later("the disk is read-only")
+        return Later("the disk is read-only")
     if code in (errno.EACCES, errno.EPERM):
-        return later("permission denied")
+        return Later("permission denied")
     if code in (errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
-        return later("a file or folder is in the way")
+        return Later("a file or folder is in the way")
     return (error.strerror or type(error).__name__).lower()
 
 
 def write_failed(error: OSError) -> WriteFailedError:
-    message = _("Could not save ({reason}); nothing was lost").format(reason=reason(error))
+    """The error a failed write raises, saying why in the user's words."""
+    message = _("Could not save ({reason}); nothing was lost").format(reason=os_error_reason(error))
     return WriteFailedError(message)
 
 
 def folder_unusable(folder: object, error: OSError) -> DataFolderError:
+    """The error a data folder that cannot be used raises."""
     where = f" ({error.filename})" if error.filename else ""
     return DataFolderError(
         _("cannot use the data folder {folder}: {reason}{where}").format(
-            folder=folder, reason=reason(error), where=where
+            folder=folder, reason=os_error_reason(error), where=where
         ),
-        _("Could not open the saved games ({reason})").format(reason=reason(error)),
+        _("Could not open the saved games ({reason})").format(reason=os_error_reason(error)),
     )

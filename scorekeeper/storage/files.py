@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tinydb import TinyDB
 
-from scorekeeper.i18n import later
+from scorekeeper.i18n import Later
 from scorekeeper.storage import platform
 from scorekeeper.storage.atomic import DamagedFileError, Tables
 from scorekeeper.storage.ids import now
@@ -37,12 +37,15 @@ def day_folders(folder: Path, today: date | None) -> list[Path]:
 
 
 class DataFiles:
-    def __init__(self, folder: Path, journal: Journal, notices: list[later]) -> None:
+    """The data folder's files: opened, read and moved aside when damaged."""
+
+    def __init__(self, folder: Path, journal: Journal, notices: list[Later]) -> None:
         self.folder = folder
         self.journal = journal
         self.notices = notices
 
     def path(self, kind: str, number: int) -> Path:
+        """The path of shard file `number` of `kind`."""
         return self.folder / kind / f"{number:06d}.json"
 
     def numbers(self, kind: str) -> list[int]:
@@ -78,7 +81,7 @@ class DataFiles:
             if isinstance(tables, dict):
                 platform.copy_atomically(candidate, path)
                 self.notices.append(
-                    later(
+                    Later(
                         "{file} could not be read ({reason}); it was moved to {moved} "
                         "and the app restored the backup of {day}.",
                         file=path.name,
@@ -89,7 +92,7 @@ class DataFiles:
                 )
                 return tables
         self.notices.append(
-            later(
+            Later(
                 "{file} could not be read ({reason}); it was moved to {moved} "
                 "and the app started a new one.",
                 file=path.name,
@@ -106,7 +109,7 @@ class DataFiles:
             if isinstance(read_checked(candidate, "archive"), dict):
                 platform.copy_atomically(candidate, path)
                 self.notices.append(
-                    later(
+                    Later(
                         "{path} was missing; the backup of {day} was restored.",
                         path=path,
                         day=day.name,
@@ -116,6 +119,7 @@ class DataFiles:
         return False
 
     def move_aside(self, path: Path) -> Path:
+        """Move a damaged file into damaged/, stamped with the time; returns where."""
         damaged = self.folder / "damaged"
         platform.make_folder(damaged)
         target = damaged / f"{path.parent.name}-{path.stem}-{now():%Y%m%dT%H%M%S%f}{path.suffix}"

@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 
 
 def now() -> datetime:
+    """The time now, in UTC."""
     return datetime.now(UTC)
 
 

@@ -18,6 +18,8 @@ from scorekeeper.storage.migration import meta
 
 
 class Journal:
+    """Writes to several files made together, through one transaction."""
+
     def __init__(self, folder: Path, databases: Callable[[], Iterable[TinyDB]]) -> None:
         """`databases` lists every file open at the time, for `reset_after_failure`."""
         self._txn = Transaction(folder)
@@ -53,7 +55,7 @@ class Journal:
         for step in after:
             step()
 
-    def then(self, step: Callable[[], None]) -> None:
+    def after_commit(self, step: Callable[[], None]) -> None:
         """Change memory once the transaction under way is durable."""
         if self._txn.open:
             self._after.append(step)

@@ -8,23 +8,30 @@ from scorekeeper.storage.documents import IndexRow, instant
 
 
 class Listing:
+    """The history rows of the finished games, held in memory."""
+
     def __init__(self) -> None:
         self._rows: dict[str, IndexRow] = {}  # by game id
         self.counts: dict[int, int] = {}  # games listed per shard
 
     def get(self, game_id: str) -> IndexRow | None:
+        """A game's row, or None."""
         return self._rows.get(game_id)
 
     def rows(self) -> list[IndexRow]:
+        """Every row."""
         return list(self._rows.values())
 
     def ids(self) -> set[str]:
+        """The ids of the games listed."""
         return set(self._rows)
 
     def shards(self) -> list[int]:
+        """The archive files the rows are in."""
         return sorted(self.counts)
 
     def remember(self, row: IndexRow) -> None:
+        """Add or replace a game's row."""
         doc = row.copy()
         doc["created_at"] = _utc(doc["created_at"])
         doc["updated_at"] = _utc(doc["updated_at"])
@@ -33,11 +40,13 @@ class Listing:
         self.counts[shard] = self.counts.get(shard, 0) + 1
 
     def forget(self, game_id: str) -> None:
+        """Remove a game's row, if listed."""
         doc = self._rows.pop(game_id, None)
         if doc:
             self.counts[doc["shard"]] -= 1
 
     def clear(self) -> None:
+        """Remove every row."""
         self._rows, self.counts = {}, {}
 
     def shard_with_room(self, pending: Mapping[int, Collection[object]], size: int) -> int:

@@ -1,26 +1,21 @@
 """Every data file names its kind and schema version (its `_meta` table), so
 that a file of an older schema is migrated as it is read, and one a newer app
 wrote is refused before anything in the folder is written. A folder of
-schema 1 (one index.json) is laid out again as index/ and facts/ files."""
+schema 1 (one index.json) is laid out again as index/ and facts/ files
+(opening.py, once the parts that write them are open)."""
 
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from scorekeeper.i18n import _, later
-from scorekeeper.storage import platform
+from scorekeeper.i18n import Later, _
 from scorekeeper.storage.atomic import DamagedFileError, Tables, read_json_file
 from scorekeeper.storage.errors import NewerVersionError
-from scorekeeper.storage.ids import now
-
-if TYPE_CHECKING:  # they read their files through this module
-    from scorekeeper.storage.archive import Archive
-    from scorekeeper.storage.players import Players
 
 SCHEMA_VERSION = 2
 # MIGRATIONS[n] turns the tables of schema n into schema n + 1. Schema 2 moved
-# the summaries out of index.json into index/ and facts/ (see upgrade_layout);
+# the summaries out of index.json into index/ and facts/ (opening.upgrade_layout);
 # the active and archive files kept their shape.
 MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {1: lambda tables: tables}
 # A file as read: its tables, None if it is absent, or what is wrong with it.
@@ -29,6 +24,7 @@ SCHEMA_AT_START = re.compile(rb'\{\s*"_meta"\s*:\s*\{\s*"1"\s*:\s*\{\s*"schema"\
 
 
 def meta(kind: str) -> dict[str, Any]:
+    """The `_meta` row a file of `kind` is written with, at this schema."""
     return {"schema": SCHEMA_VERSION, "kind": kind}
 
 
@@ -38,7 +34,7 @@ def check_kind(path: Path, tables: Tables, kind: str) -> Tables:
     found = tables.get("_meta", {}).get("1", {})
     version = found.get("schema") if isinstance(found, dict) else None
     if not isinstance(found, dict) or found.get("kind") != kind or type(version) is not int:
-        raise DamagedFileError(path, later("it is not a Spades Scorekeeper file"))
+        raise DamagedFileError(path, Later("it is not a Spades Scorekeeper file"))
     if version > SCHEMA_VERSION:
         raise NewerVersionError(
             _(
@@ -50,7 +46,7 @@ def check_kind(path: Path, tables: Tables, kind: str) -> Tables:
     if version < SCHEMA_VERSION:
         if any(step not in MIGRATIONS for step in range(version, SCHEMA_VERSION)):
             raise DamagedFileError(
-                path, later("schema {version} is not one this app ever wrote", version=version)
+                path, Later("schema {version} is not one this app ever wrote", version=version)
             )
         for step in range(version, SCHEMA_VERSION):
             tables = MIGRATIONS[step](tables)
@@ -86,18 +82,3 @@ def read_legacy_index(path: Path) -> Checked:
         return read_json_file(path)
     except DamagedFileError as damage:
         return damage
-
-
-def upgrade_layout(
-    folder: Path, legacy: Checked, players: "Players", archive: "Archive", shards: list[int]
-) -> None:
-    """Schema 1 kept summaries, statistics facts and merges in one index.json:
-    merges move to players.json, index and facts are made again for each of
-    the archive's `shards`, and index.json goes to damaged/."""
-    if isinstance(legacy, dict):
-        players.adopt(legacy.get("aliases", {}).values())
-    for number in shards:
-        archive.rebuild(number)
-    aside = folder / "damaged"
-    platform.make_folder(aside)
-    platform.replace(folder / "index.json", aside / f"index-schema-1-{now():%Y%m%d}.json")

@@ -9,19 +9,19 @@ recovered, a schema 1 folder is laid out anew, the archive's index is loaded
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper.i18n import later
+from scorekeeper.i18n import Later
 from scorekeeper.storage import platform, snapshot
 from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.archive import Archive
 from scorekeeper.storage.atomic import DamagedFileError, remove_temporaries, replay_journal
 from scorekeeper.storage.files import SHARD_KINDS, DataFiles
+from scorekeeper.storage.ids import now
 from scorekeeper.storage.journal import Journal
 from scorekeeper.storage.migration import (
     Checked,
     read_checked,
     read_legacy_index,
     refuse_newer,
-    upgrade_layout,
 )
 from scorekeeper.storage.players import Players
 from scorekeeper.storage.repair import repair
@@ -29,6 +29,8 @@ from scorekeeper.storage.repair import repair
 
 @dataclass(frozen=True)
 class OpenFolder:
+    """The parts of an opened data folder, which the store works through."""
+
     journal: Journal
     files: DataFiles
     active: ActiveGames
@@ -36,7 +38,7 @@ class OpenFolder:
     archive: Archive
 
 
-def open_folder(folder: Path, notices: list[later]) -> OpenFolder:
+def open_folder(folder: Path, notices: list[Later]) -> OpenFolder:
     """The folder's parts, opened; what the user must be told goes to `notices`."""
     # After a failure the journal drops memory back to the files: every file
     # the parts below hold (none is written before they all exist).
@@ -77,13 +79,28 @@ def open_folder(folder: Path, notices: list[later]) -> OpenFolder:
     archived = set(files.numbers("archive"))
     for number in sorted(archived | set(index_tables)):
         tables = index_tables.get(
-            number, DamagedFileError(files.path("index", number), later("missing"))
+            number, DamagedFileError(files.path("index", number), Later("missing"))
         )
         archive.load(number, tables, number in archived)
     renamed = repair(active, archive, journal)
     if renamed:
         notices.append(renamed)
     return OpenFolder(journal, files, active, players, archive)
+
+
+def upgrade_layout(
+    folder: Path, legacy: Checked, players: Players, archive: Archive, shards: list[int]
+) -> None:
+    """Schema 1 kept summaries, statistics facts and merges in one index.json:
+    merges move to players.json, index and facts are made again for each of
+    the archive's `shards`, and index.json goes to damaged/."""
+    if isinstance(legacy, dict):
+        players.adopt(legacy.get("aliases", {}).values())
+    for number in shards:
+        archive.rebuild(number)
+    aside = folder / "damaged"
+    platform.make_folder(aside)
+    platform.replace(folder / "index.json", aside / f"index-schema-1-{now():%Y%m%d}.json")
 
 
 def _index_tables(files: DataFiles) -> dict[int, Checked]:

@@ -75,6 +75,7 @@ class FolderLock:
             self._fd = None
 
     def release(self) -> None:
+        """Let another process open the folder."""
         try:
             self._lock.release()
         finally:
@@ -118,6 +119,7 @@ def copy_atomically(source: Path, target: Path) -> None:
 
 
 def replace(source: Path, target: Path) -> None:
+    """Rename `source` over `target` and make the rename durable."""
     os.replace(source, target)
 
 
@@ -144,6 +146,7 @@ def link_or_copy(source: Path, target: Path) -> None:
 
 
 def copy_file(source: Path, target: Path) -> None:
+    """Copy a file, times kept, readable by this user only."""
     shutil.copy2(source, target)
     os.chmod(target, PRIVATE_FILE)
 
@@ -163,6 +166,7 @@ def make_private(path: Path) -> None:
 
 
 def remove_tree(folder: Path) -> None:
+    """Remove a folder and everything in it, as far as it can be removed."""
     shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -13,6 +13,8 @@ from scorekeeper.i18n import _
 
 
 class Players:
+    """Player names merged into one another, in players.json."""
+
     def __init__(self, db: TinyDB) -> None:
         self.db = db
 
@@ -21,6 +23,7 @@ class Players:
         return {d["name"]: d["into"] for d in self.db.table("aliases").all()}
 
     def merge(self, name: str, into: str) -> None:
+        """Count `name` as `into` from now on."""
         aliases = self.aliases()
         key, target = person(name, aliases), person(into, aliases)
         if key == target:
@@ -32,6 +35,7 @@ class Players:
         self.db.table("aliases").upsert({"name": key, "into": target}, Query().name == key)
 
     def unmerge(self, name: str) -> None:
+        """Count `name` as itself again."""
         key = " ".join(name.split()).casefold()
         self.db.table("aliases").remove(Query().name == key)
 

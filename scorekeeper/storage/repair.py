@@ -11,7 +11,7 @@ from typing import Any
 from tinydb import Query
 
 from scorekeeper.core.scoring import Status
-from scorekeeper.i18n import later
+from scorekeeper.i18n import Later
 from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.archive import Archive
 from scorekeeper.storage.documents import GameDocument, IndexRow, instant
@@ -21,7 +21,7 @@ from scorekeeper.storage.journal import Journal
 NOTICE_LIST = 10  # a notice names at most this many games, then gives a count
 
 
-def repair(active: ActiveGames, archive: Archive, journal: Journal) -> later | None:
+def repair(active: ActiveGames, archive: Archive, journal: Journal) -> Later | None:
     """Put right what is wrong; the notice that tells of the new ids, if any."""
     renamed = _repair_archived_ids(active, archive, journal)
     renamed += _repair_active(active, archive, journal)
@@ -131,12 +131,12 @@ def _rename_active(
     return renamed
 
 
-def _renamed_notice(renamed: list[tuple[str, str]]) -> later:
+def _renamed_notice(renamed: list[tuple[str, str]]) -> Later:
     more = len(renamed) - NOTICE_LIST
-    return later(
+    return Later(
         "Games that shared an id with another game now have ids of their own, "
         "and nothing was lost ({count}: {renamed}{more}).",
         count=len(renamed),
         renamed=", ".join(f"{old} -> {new}" for old, new in renamed[:NOTICE_LIST]),
-        more=later(" and {count} more", count=more) if more > 0 else "",
+        more=Later(" and {count} more", count=more) if more > 0 else "",
     )

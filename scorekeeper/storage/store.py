@@ -34,11 +34,12 @@ from typing import ParamSpec, TypeVar
 
 from scorekeeper.core.draft import HandDraft
 from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.facts import GameFacts
 from scorekeeper.core.model import Game
 from scorekeeper.core.saved import GameSummary, SavedGame
-from scorekeeper.core.scoring import Status
-from scorekeeper.core.stats import GameFacts, Tally, tally
-from scorekeeper.i18n import _, later
+from scorekeeper.core.scoring import ScoredGame, Status
+from scorekeeper.core.stats import Tally, tally
+from scorekeeper.i18n import Later, _
 from scorekeeper.storage import platform
 from scorekeeper.storage.backups import backup_days, daily_backup, restore_backup
 from scorekeeper.storage.documents import (
@@ -81,6 +82,8 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class Page:
+    """A page of the history list, and how many games match in all."""
+
     items: tuple[GameSummary, ...]
     total: int  # matching games in all
 
@@ -108,9 +111,11 @@ def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
 
 class GameStore:
+    """The saved games in a data folder: the one door to storage."""
+
     def __init__(self, folder: Path, today: date | None = None) -> None:
         self.folder = folder
-        self.notices: list[later] = []  # things the user must be told (moved files)
+        self.notices: list[Later] = []  # things the user must be told (moved files)
         self._lock = threading.RLock()
         try:
             if folder.exists() and not folder.is_dir():
@@ -170,7 +175,8 @@ class GameStore:
 
     # -- games ------------------------------------------------------------------
 
-    def create(self, game: Game) -> SavedGame:
+    def create(self, game: Game | ScoredGame) -> SavedGame:
+        """Store a new game (scored here unless it comes scored)."""
         return self.import_games([Incoming(game)])[0]
 
     @_guarded(writes=True)
@@ -191,7 +197,7 @@ class GameStore:
                 created = (item.created_at or stamp).astimezone(UTC)
                 updated = (item.updated_at or stamp).astimezone(UTC)
                 imported = stamp if item.from_file else None  # a copy: when it came
-                saved.append(SavedGame(game_id, item.game, created, updated, 1, imported))
+                saved.append(SavedGame(game_id, item.scored_game(), created, updated, 1, imported))
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
@@ -216,6 +222,7 @@ class GameStore:
 
     @_guarded(writes=False)
     def get(self, game_id: str) -> SavedGame:
+        """A stored game by id; GameNotFoundError if there is none."""
         with self._lock:
             return game_from_document(self._document(game_id))
 
@@ -223,13 +230,14 @@ class GameStore:
     def save(
         self,
         game_id: str,
-        game: Game,
+        game: ScoredGame,
         expected_revision: int,
         done: HandDraft | None = None,
     ) -> SavedGame:
-        """Replace a game's content. Refuses if someone saved it in between.
-        `done` is the entry this change records: it is dropped in the same
-        write, if it is still the one stored."""
+        """Replace a game's content with `game`, as a game operation returned it
+        (scored and checked: its document is written from that score).
+        Refuses if someone saved it in between. `done` is the entry this change
+        records: it is dropped in the same write, if it is still the one stored."""
         with self._lock, self._journal.transaction():
             if done is not None and self.draft(game_id) == done:
                 self._active.drop_draft(game_id)
@@ -291,6 +299,7 @@ class GameStore:
 
     @_guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
+        """Store the entry in progress for a game (None: remove it)."""
         with self._lock:
             self._active.save_draft(game_id, draft)
 
@@ -361,10 +370,12 @@ class GameStore:
 
     @_guarded(writes=True)
     def unmerge_player(self, name: str) -> None:
+        """Count a merged player name as itself again."""
         with self._lock:
             self._players.unmerge(name)
 
     def close(self) -> None:
+        """Release the data folder."""
         with self._lock:
             self._journal.close()
             self._file_lock.release()

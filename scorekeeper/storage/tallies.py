@@ -67,7 +67,7 @@ class ShardTallies:
 
     def keep(self, number: int, counts: Tally) -> None:
         """Remember a shard's tally once the change under way is durable."""
-        self._journal.then(lambda: self._counts.__setitem__(number, counts))
+        self._journal.after_commit(lambda: self._counts.__setitem__(number, counts))
 
     def recount(self, number: int, facts: list[FactsRow], index: TinyDB) -> None:
         """Count a shard again from its facts rows after its games changed,
@@ -78,7 +78,7 @@ class ShardTallies:
         index.storage.write(tables)
         self.keep(number, counts)
 
-    def of(
+    def shard_tally(
         self, number: int, index: Callable[[], TinyDB], facts: Callable[[], list[FactsRow]]
     ) -> Tally:
         """The shard's tally: the one its index file keeps if it still counts

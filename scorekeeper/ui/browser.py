@@ -20,7 +20,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.i18n import _, later
+from scorekeeper.i18n import Later, _
 from scorekeeper.storage import browser
 from scorekeeper.storage.location import data_folder
 from scorekeeper.storage.store import GameStore
@@ -33,14 +33,14 @@ from scorekeeper.ui.theme import theme
 from scorekeeper.ui.updates import announce_drawn
 
 
-def persistence_notice(persisted: bool | None) -> later:
+def persistence_notice(persisted: bool | None) -> Later:
     """What the browser answered when the page asked it to keep the data."""
     if persisted:
-        return later(
+        return Later(
             "Games are kept in this browser on this phone, and the browser agreed to keep "
             "them. Export them (History) to move them to another device."
         )
-    return later(
+    return Later(
         "Games are kept in this browser on this phone, but the browser did not promise "
         "to keep them: it may clear them when space runs low (on an iPhone, after 7 days "
         "unused unless the app is on the home screen). Add the app to the home screen, "
@@ -185,7 +185,7 @@ async def _open() -> Opened:
     browser.FOLDER.changed()  # opening may have repaired or backed up files
     problem = await browser.FOLDER.flush()
     if problem:
-        store.notices.append(later("Not saved: {reason}", reason=problem))
+        store.notices.append(Later("Not saved: {reason}", reason=problem))
     store.notices.append(persistence_notice(await keeping))
     return Opened(store)
 

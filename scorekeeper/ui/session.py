@@ -43,7 +43,7 @@ class Keeper(Protocol):
 
     async def refused(self) -> None: ...
 
-    def changed(self) -> None: ...
+    def changed(self, saved: SavedGame | None = None) -> None: ...
 
 
 # Makes the last writes durable; None or what went wrong. On an operating
@@ -182,7 +182,7 @@ class Session:
         if changed:
             self.page.pubsub.send_others(("saved", *changed))
         if self.keeper:
-            self.keeper.changed()
+            self.keeper.changed(self.state.saved)
         if self.state.deleted is not None and self.state.deleted is not self.undo_timed_for:
             self.undo_timed_for = self.state.deleted
             self.page.run_task(self._expire_undo, self.state.deleted)

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import i18n
+from scorekeeper.core.saved import SavedGame
 from scorekeeper.i18n import _
 from scorekeeper.redaction import redacted
 from scorekeeper.storage.store import GameStore
@@ -91,9 +92,10 @@ class KeeperPass:
         await log_out(self.page, door=self.door)
         self.out = True
 
-    def changed(self) -> None:
-        """The keeper did something: watchers look again."""
-        self.page.pubsub.send_all_on_topic("live", self.access.board.changed())
+    def changed(self, saved: SavedGame | None = None) -> None:
+        """The keeper did something (`saved`: the game on screen, as saved):
+        watchers look again."""
+        self.page.pubsub.send_all_on_topic("live", self.access.board.changed(saved))
         if self.new_secret is not None:  # after a reset: this device keeps the new key
             secret, self.new_secret = self.new_secret, None
             self.page.run_task(remember_secret, self.page, secret)

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from scorekeeper.core.draft import HandDraft, Step
 from scorekeeper.core.model import Bid, Variant
 from scorekeeper.core.saved import SavedGame
-from scorekeeper.core.scoring import Status, score_game
+from scorekeeper.core.scoring import Status
 from scorekeeper.storage.store import GameNotFoundError, GameStore, now
 from scorekeeper.ui import player, side_label, side_players
 
@@ -51,8 +51,7 @@ class LiveGame:
 
 
 def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
-    game = saved.game
-    score = score_game(game)
+    game, score = saved.game, saved.score  # scored once, when the game was read
     index = len(game.hands)
     order = game.bidding_order(index)
     entering = draft if draft is not None and draft.editing is None else None
@@ -92,9 +91,18 @@ def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
     )
 
 
-def read_live_games(store: GameStore, at: datetime | None = None) -> tuple[LiveGame, ...]:
-    """Games in progress, newest first, then the games won in the last half hour."""
+def read_live_games(
+    store: GameStore, at: datetime | None = None, kept: dict[str, SavedGame] | None = None
+) -> tuple[LiveGame, ...]:
+    """Games in progress, newest first, then the games won in the last half hour.
+
+    `kept` holds games as a keeper saved them, by id: one that is the version
+    listed is shown as it is, scored once when it was saved (not read, parsed
+    and scored again). It is left holding the games shown."""
     at = at or now()
+    known = dict(kept or {})
+    if kept is not None:
+        kept.clear()
     playing = store.history(status=Status.IN_PROGRESS, limit=LIVE_GAMES).items
     won = [
         g
@@ -103,10 +111,14 @@ def read_live_games(store: GameStore, at: datetime | None = None) -> tuple[LiveG
     ]
     games = []
     for summary in (*playing, *won):
-        try:
-            saved = store.get(summary.id)
-        except GameNotFoundError:  # deleted meanwhile
-            continue
+        saved = known.get(summary.id)
+        if saved is None or saved.updated_at != summary.updated_at:
+            try:
+                saved = store.get(summary.id)
+            except GameNotFoundError:  # deleted meanwhile
+                continue
+        if kept is not None:
+            kept[summary.id] = saved
         draft = store.draft(summary.id) if summary.status is Status.IN_PROGRESS else None
         games.append(live_game(saved, draft))
     return tuple(games)
@@ -122,9 +134,14 @@ class LiveBoard:
         self.version = 0
         self._read_version = -1
         self._games: tuple[LiveGame, ...] = ()
+        self._kept: dict[str, SavedGame] = {}  # the games shown, and any just saved
 
-    def changed(self) -> int:
+    def changed(self, saved: SavedGame | None = None) -> int:
+        """A keeper changed something; `saved` is the game as it was just saved
+        (with its score), shown as it is when it is the version listed."""
         with self._lock:
+            if saved is not None:
+                self._kept[saved.id] = saved
             self.version += 1
             return self.version
 
@@ -132,6 +149,6 @@ class LiveBoard:
         """The games as of the latest change (blocking: call it off the event loop)."""
         with self._lock:
             if self._read_version != self.version:
-                self._games = read_live_games(self.store)
+                self._games = read_live_games(self.store, kept=self._kept)
                 self._read_version = self.version
             return self._games

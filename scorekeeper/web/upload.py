@@ -74,9 +74,11 @@ class Uploads(Inbox):
             slot.fail(NotArrived("logged out"))
             await answer(send, 403, "Forbidden: this device was logged out.")
             return
-        await self._take(slot, scope, receive, send, address)
+        await self._receive_upload(slot, scope, receive, send, address)
 
-    async def _take(self, slot: Slot, scope: Scope, receive: Receive, send: Send, who: str) -> None:
+    async def _receive_upload(
+        self, slot: Slot, scope: Scope, receive: Receive, send: Send, who: str
+    ) -> None:
         declared = header(scope, b"content-length")
         if declared is not None and not re.fullmatch(r"[0-9]{1,18}", declared):
             slot.fail(NotArrived("a bad Content-Length"))

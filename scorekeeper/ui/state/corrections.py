@@ -5,9 +5,10 @@ something asks first, and says when it opens a finished game again."""
 from dataclasses import dataclass, replace
 
 from scorekeeper.core import game as ops
-from scorekeeper.core.model import Adjustment, Game
+from scorekeeper.core.model import Adjustment
+from scorekeeper.core.scoring import ScoredGame
 from scorekeeper.core.validation import adjustment_problems
-from scorekeeper.errors import ScorekeeperError, clip
+from scorekeeper.errors import Clipped, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Confirm, Restore, Shown
@@ -38,7 +39,7 @@ class Corrections:
         self.adjusting = None
 
     def _save_and_tell(
-        self, game: Game, message: str, reopened: str, based_on: int | None = None
+        self, game: ScoredGame, message: str, reopened: str, based_on: int | None = None
     ) -> None:
         """Save a changed game and say what changed (and that it is open again)."""
         if self.current.save_change(game, based_on):
@@ -173,7 +174,7 @@ class Corrections:
         if points is None:
             errors["adjustment.points"] = _(
                 "{value!r} is not a whole number of points: type one such as -30"
-            ).format(value=clip(text))
+            ).format(value=Clipped(text))
         if errors:
             self.shown.errors = errors
             return

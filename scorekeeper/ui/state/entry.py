@@ -11,7 +11,7 @@ from dataclasses import replace
 from scorekeeper.core import game as ops
 from scorekeeper.core.draft import HandDraft, Step
 from scorekeeper.core.model import BLIND_NIL, Bid, Game
-from scorekeeper.core.scoring import GameScore, score_game
+from scorekeeper.core.scoring import GameScore, ScoredGame
 from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import GameOverError, ScorekeeperError
 from scorekeeper.i18n import _
@@ -31,6 +31,9 @@ class HandEntry:
         self.current = current
         self.shown = shown
         self._focus: tuple[Hashable, int | None] = (None, None)  # (for which draft, seat)
+        # the entry and game last scored, and what came of it (a preview and
+        # the save that follows it share one scoring)
+        self._drafted: tuple[HandDraft, Game, ScoredGame | ScorekeeperError] | None = None
 
     @property
     def draft(self) -> HandDraft | None:
@@ -214,17 +217,30 @@ class HandEntry:
         if draft.tricks_left() != 0:
             return None
         try:
-            return score_game(self.with_draft())
+            return self.with_draft().score
         except ScorekeeperError:
             return None
 
-    def with_draft(self) -> Game:
-        """The game with this entry recorded (through the core's operations)."""
+    def with_draft(self) -> ScoredGame:
+        """The game with this entry recorded (through the core's operations),
+        scored once per entry and game shown: the preview and the save share it."""
         assert self.current.saved and self.draft
-        hand = self.draft.to_hand()
-        if self.draft.editing is None:
-            return ops.add_hand(self.current.saved.game, hand)
-        return ops.replace_hand(self.current.saved.game, self.draft.editing, hand)
+        game = self.current.saved.game
+        drafted = self._drafted
+        if drafted is None or drafted[0] != self.draft or drafted[1] is not game:
+            hand = self.draft.to_hand()
+            result: ScoredGame | ScorekeeperError
+            try:
+                if self.draft.editing is None:
+                    result = ops.add_hand(game, hand)
+                else:
+                    result = ops.replace_hand(game, self.draft.editing, hand)
+            except ScorekeeperError as error:
+                result = error
+            drafted = self._drafted = (self.draft, game, result)
+        if isinstance(drafted[2], ScorekeeperError):
+            raise drafted[2].with_traceback(None)
+        return drafted[2]
 
     def save_hand(self) -> None:
         saved, draft = self.current.saved, self.draft
@@ -249,7 +265,7 @@ class HandEntry:
             title = _("Hand {number}") if draft.editing is None else _("Hand {number}, changed")
             self.shown.summary = [
                 title.format(number=draft.number),
-                *describe_hand(game, self.current.score, draft.index),
+                *describe_hand(game.game, self.current.score, draft.index),
             ]
             if reopened:
                 self.shown.summary.append(_("The game is in progress again."))

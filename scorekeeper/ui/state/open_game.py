@@ -2,16 +2,14 @@
 
 The two are kept together because the store keeps them together: each new
 version of the game (saved here or on another device) decides whether the
-entry still means the same hand (`fit`), so opening, reloading and saving all
+entry still means the same hand (`carry_over`), so opening, reloading and saving all
 meet the entry here. The actions on the entry itself are in `entry.py`.
 """
 
 from scorekeeper.core import game as ops
-from scorekeeper.core.draft import HandDraft, fit
-from scorekeeper.core.model import Game
+from scorekeeper.core.draft import HandDraft, carry_over
 from scorekeeper.core.saved import SavedGame
-from scorekeeper.core.scoring import GameScore, Status, score_game
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.core.scoring import GameScore, ScoredGame, Status
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import ConflictError, GameNotFoundError, GameStore
 from scorekeeper.ui.screen import Screen
@@ -82,7 +80,7 @@ class OpenGame:
         if not self.saved or self.saved.id != saved.id:
             self.all_hands = False
         self.saved = saved
-        self.score = score_game(saved.game)
+        self.score = saved.score
         self.draft = None
         self.shown.screen = Screen.GAME
 
@@ -93,7 +91,7 @@ class OpenGame:
         assert self.saved is not None and self.score is not None
         if draft is None:
             return
-        found = fit(draft, self.saved.game, self.saved.revision, self.finished)
+        found = carry_over(draft, self.saved.game, self.saved.revision, self.finished)
         self.draft = found.draft
         if found.notice:
             self.shown.message = found.notice
@@ -127,7 +125,7 @@ class OpenGame:
             self.shown.screen = screen
 
     def save_change(
-        self, game: Game, based_on: int | None = None, done: HandDraft | None = None
+        self, game: ScoredGame, based_on: int | None = None, done: HandDraft | None = None
     ) -> bool:
         """Save a changed game; False (with a message) if another device got there
         first. `based_on` is the revision the change was made from; `done` the
@@ -145,9 +143,11 @@ class OpenGame:
             return False
         self.show(saved)
         self.changed = (game_id, saved.revision)
-        stored = self.store.draft(game_id)  # someone's entry: fit it quietly; its device is told
+        stored = self.store.draft(
+            game_id
+        )  # someone's entry: carried over quietly; its device is told
         if stored is not None:
-            found = fit(stored, saved.game, saved.revision, self.finished)
+            found = carry_over(stored, saved.game, saved.revision, self.finished)
             if found.draft is None:
                 self.store.drop_draft(game_id, stored)
             elif found.draft != stored:
@@ -175,16 +175,10 @@ class OpenGame:
         if self.draft:
             self.shown.screen = Screen.HAND
 
-    def reopens(self, game: Game) -> str:
+    def reopens(self, game: ScoredGame) -> str:
         """What a finished game becomes when `game` replaces it: open again, or still over."""
         assert self.saved and self.score
-        if self.score.status is not Status.FINISHED:
-            return ""
-        try:
-            after = score_game(game)
-        except ScorekeeperError:
-            return ""
-        if after.status is Status.FINISHED:
+        if self.score.status is not Status.FINISHED or game.finished:
             return ""
         return _("The game is over; this opens it again (it was: {result}).").format(
             result=outcome(self.saved.game, self.score)

@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.core import game as ops
 from scorekeeper.core.model import Variant
 from scorekeeper.core.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
-from scorekeeper.errors import InvalidGameError, InvalidRulesError, Problem, clip
+from scorekeeper.errors import Clipped, InvalidGameError, InvalidRulesError, Problem
 from scorekeeper.i18n import _
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state.open_game import OpenGame
@@ -63,7 +63,7 @@ def parse_rule_fields(fields: dict[str, Any]) -> RuleSet:
             Problem(
                 f"rules.{name}",
                 _("{value!r} is not a whole number from {low} to {high}: type one{off}").format(
-                    value=clip(text), low=num(low), high=num(high), off=off
+                    value=Clipped(text), low=num(low), high=num(high), off=off
                 ),
             )
         )
