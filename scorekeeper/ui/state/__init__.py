@@ -15,7 +15,7 @@ from scorekeeper.ui.state.app_state import AppState, Snapshot
 from scorekeeper.ui.state.browsing import HISTORY_PAGE, Browsing
 from scorekeeper.ui.state.corrections import AdjustmentForm, Corrections
 from scorekeeper.ui.state.deleting import UNDO_SECONDS, Deleting
-from scorekeeper.ui.state.entry import BLIND, REST, HandEntry
+from scorekeeper.ui.state.entry import BLIND, REST, BlindToggle, HandEntry
 from scorekeeper.ui.state.open_game import DELETED, OpenGame
 from scorekeeper.ui.state.setup import Setup, SetupForm, parse_rule_fields, rule_fields
 from scorekeeper.ui.state.sharing import ShareLinks, Sharing
@@ -30,6 +30,7 @@ __all__ = [
     "UNDO_SECONDS",
     "AdjustmentForm",
     "AppState",
+    "BlindToggle",
     "Browsing",
     "Confirm",
     "Corrections",

@@ -6,11 +6,11 @@ This part keeps only whose bid or tricks the keypad sets next.
 """
 
 from collections.abc import Hashable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from scorekeeper.core import game as ops
 from scorekeeper.core.draft import HandDraft, Step
-from scorekeeper.core.model import BLIND_NIL, Bid, Game
+from scorekeeper.core.model import BLIND_NIL, Bid, Game, blind_bid
 from scorekeeper.core.scoring import GameScore, score_game
 from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import GameOverError, ScorekeeperError
@@ -18,10 +18,20 @@ from scorekeeper.i18n import _
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Confirm, Restore, Shown
-from scorekeeper.ui.text import describe_hand
+from scorekeeper.ui.text import describe_hand, num
 
 BLIND = "blind"  # the keypad's blind nil key
 REST = "rest"  # the keypad's key that gives the focused player the tricks left
+
+
+@dataclass(frozen=True)
+class BlindToggle:
+    """The bid step's Blind toggle for the keypad's player (only where the
+    rules have blind bids): on, the number keys bid blind ("blind 6");
+    `why_not` says why the player's side may not bid blind now."""
+
+    on: bool
+    why_not: str | None = None
 
 
 class HandEntry:
@@ -31,6 +41,7 @@ class HandEntry:
         self.current = current
         self.shown = shown
         self._focus: tuple[Hashable, int | None] = (None, None)  # (for which draft, seat)
+        self._blind: tuple[Hashable, int | None, bool] = (None, None, False)  # (draft, seat, on)
 
     @property
     def draft(self) -> HandDraft | None:
@@ -138,9 +149,44 @@ class HandEntry:
         if self.current.saved and self.draft and 0 <= seat < len(self.draft.bids):
             self._focus = (self._draft_key(), seat)
 
+    def blind_toggle(self) -> BlindToggle | None:
+        """The Blind toggle of the bid step, or None where the rules have no
+        blind bids. Untouched, it is on for a player who bid blind, or whose
+        partner did (partners bid blind together); it stays off while the
+        side does not trail by the rules' deficit, and says so."""
+        seat, saved, draft = self.keypad_seat, self.current.saved, self.draft
+        if seat is None or not saved or not draft or draft.step is not Step.BIDS:
+            return None
+        rules = saved.game.rules
+        if not rules.blind_bids:
+            return None
+        deficit = rules.blind_bid_deficit
+        side = saved.game.variant.side_of(seat)
+        scores = self.scores_before(draft.index)
+        others = [s for i, s in enumerate(scores) if i != side]
+        if deficit is not None and others and max(others) - scores[side] < deficit:
+            why = _("Blind bids: only when {deficit} or more behind").format(deficit=num(deficit))
+            return BlindToggle(on=False, why_not=why)
+        if self._blind[:2] == (self._draft_key(), seat):
+            return BlindToggle(on=self._blind[2])
+        seats = saved.game.variant.sides[side]
+        own, partners = draft.bids[seat], [draft.bids[s] for s in seats if s != seat]
+        if own is not None:
+            return BlindToggle(on=own.is_blind_bid)
+        return BlindToggle(on=any(b is not None and b.is_blind_bid for b in partners))
+
+    def toggle_blind(self) -> None:
+        """The Blind toggle: turn it over for the keypad's player (a side that
+        may not bid blind keeps it off)."""
+        toggle = self.blind_toggle()
+        if toggle is None or toggle.why_not:
+            return
+        self._blind = (self._draft_key(), self.keypad_seat, not toggle.on)
+
     def press(self, key: str) -> None:
         """A keypad key: "0" to "13", BLIND (blind nil) or REST (the tricks left).
-        It sets the keypad's player, then moves on to the next one (an edit stays)."""
+        It sets the keypad's player, then moves on to the next one (an edit stays).
+        A number with the Blind toggle on bids blind."""
         seat = self.keypad_seat
         saved, draft = self.current.saved, self.draft
         if seat is None or not saved or not draft:
@@ -150,7 +196,14 @@ class HandEntry:
         ):
             return  # not a key of this keypad
         if draft.step is Step.BIDS:
-            self.set_bid(seat, BLIND_NIL if key == BLIND else Bid(int(key)))
+            toggle = self.blind_toggle()
+            if key == BLIND:
+                bid = BLIND_NIL
+            elif toggle and toggle.on and key != "0":
+                bid = blind_bid(int(key))
+            else:
+                bid = Bid(int(key))
+            self.set_bid(seat, bid)
         elif key == REST:
             if draft.left_for(seat) < 0:  # the others took too many: none to give
                 return
@@ -270,9 +323,9 @@ class HandEntry:
         ).format(won=won, fix=fix)
 
     def snapshot(self) -> Restore:
-        focus = self._focus
+        focus, blind = self._focus, self._blind
 
         def restore() -> None:
-            self._focus = focus
+            self._focus, self._blind = focus, blind
 
         return restore
