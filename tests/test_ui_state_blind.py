@@ -214,3 +214,29 @@ def test_the_toggle_is_put_back_with_its_part(store):
     assert state.blind_toggle().on
     restore()
     assert not state.blind_toggle().on
+
+
+def test_a_new_hand_and_a_hand_entered_again_start_with_the_toggle_off(store):
+    """The next hand's bid step was once taken for the last one's: a toggle
+    turned on there stayed on, and a tap on it turned it off."""
+    state = start(AppState(store), blind_bids=True, blind_bid_deficit="")
+    state.begin_hand()
+    blind(state, 0, 4)
+    blind(state, 2, 3)
+    tap(state, 1, 3)
+    tap(state, 3, 3)
+    state.to_tricks()
+    for seat, count in enumerate((4, 3, 3, 3)):
+        tap(state, seat, count)
+    state.save_hand()
+    state.begin_hand()
+    state.focus_seat(0)
+    assert state.blind_toggle() == BlindToggle(on=False)
+    state.toggle_blind()
+    state.cancel_hand()
+    state.begin_hand()
+    state.focus_seat(0)
+    assert state.blind_toggle() == BlindToggle(on=False)
+    state.toggle_blind()
+    state.press("4")
+    assert state.draft.bids[0] == blind_bid(4)

@@ -57,6 +57,7 @@ class HandEntry:
         self.current.draft = HandDraft.empty(
             variant.player_count, len(saved.game.hands), saved.revision, variant.tricks
         )
+        self._blind = (None, None, False)  # a new entry starts from the bids shown
         self._keep()
 
     def edit_hand(self, index: int) -> None:
@@ -68,6 +69,7 @@ class HandEntry:
         self.current.draft = HandDraft.of_hand(
             saved.game.hands[index], index, saved.revision, saved.game.variant.tricks
         )
+        self._blind = (None, None, False)
         self._keep()
 
     def _keep(self) -> None:
@@ -167,7 +169,7 @@ class HandEntry:
         if deficit is not None and others and max(others) - scores[side] < deficit:
             why = _("Blind bids: only when {deficit} or more behind").format(deficit=num(deficit))
             return BlindToggle(on=False, why_not=why)
-        if self._blind[:2] == (self._draft_key(), seat):
+        if self._blind[:2] == (self._blind_key(), seat):
             return BlindToggle(on=self._blind[2])
         seats = saved.game.variant.sides[side]
         own, partners = draft.bids[seat], [draft.bids[s] for s in seats if s != seat]
@@ -181,7 +183,13 @@ class HandEntry:
         toggle = self.blind_toggle()
         if toggle is None or toggle.why_not:
             return
-        self._blind = (self._draft_key(), self.keypad_seat, not toggle.on)
+        self._blind = (self._blind_key(), self.keypad_seat, not toggle.on)
+
+    def _blind_key(self) -> Hashable:
+        """The entry a toggle was turned for: its hand too, as a new hand's
+        bid step has the draft key of the last one."""
+        assert self.draft
+        return (self._draft_key(), self.draft.index)
 
     def press(self, key: str) -> None:
         """A keypad key: "0" to "13", BLIND (blind nil) or REST (the tricks left).
