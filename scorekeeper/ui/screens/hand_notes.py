@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from scorekeeper.core.blind import is_blind_contract
-from scorekeeper.core.model import Bid, Game, Variant
+from scorekeeper.core.model import Bid, Game, Variant, blind_bid
 from scorekeeper.core.scoring import contract_value
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.ui.screens.widgets import SIDE_COLORS, banner, error_text, tagged
@@ -37,6 +37,10 @@ def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -
     if all(b.is_nil for b in made):
         return _("{names}: bid {contract}").format(
             names=names, contract=" + ".join(bid_label(b).lower() for b in made)
+        )
+    if is_blind_contract(made):  # "bid blind 7", as the player's lines say "Blind 4"
+        return _("{names}: bid {contract}").format(
+            names=names, contract=bid_label(blind_bid(contract)).lower()
         )
     return _("{names}: bid {contract}").format(names=names, contract=num(contract))
 

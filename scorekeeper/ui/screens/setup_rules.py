@@ -74,10 +74,9 @@ class MoreRules:
         self.blind = self.switch(on, "blind_bids")
         self.blind_fields = {name: number_field(state, on, name) for name in BLIND_FIELDS}
         self.blind_more = ft.Column(list(self.blind_fields.values()), spacing=8)
-        self.blind_row = ft.Column(
-            [self.blind, explanation(_(RULE_EXPLANATIONS["blind_bids"])), self.blind_more],
-            spacing=2,
-        )
+        said = ft.Column([self.blind, explanation(_(RULE_EXPLANATIONS["blind_bids"]))], spacing=2)
+        # room above the fields: a field's label floats over its top border
+        self.blind_row = ft.Column([said, self.blind_more], spacing=10)
 
     def switch(self, on: Bind, name: str) -> ft.Semantics:
         control = ft.Switch(
