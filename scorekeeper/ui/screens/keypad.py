@@ -91,7 +91,7 @@ class Keypad:
         self.step = step
         rules = game.rules
         self.blind: Key | None = None  # the Blind toggle, where the rules have blind bids
-        self.blind_says = ft.Text("", size=13, italic=True, max_lines=2)
+        self.blind_says = ft.Text("", size=12, italic=True, max_lines=3)
         self.blind_row = ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         specials: list[Key] = []
         if step is Step.BIDS:
@@ -195,6 +195,7 @@ class Keypad:
             chosen=toggle.on,
             enabled=toggle.why_not is None,
         )
+        self.blind.control.toggled = toggle.on  # a screen reader hears a switch, on or off
         self.blind_says.value = toggle.why_not or (
             _("On: a number is a blind bid.")
             if toggle.on
