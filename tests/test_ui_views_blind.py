@@ -139,3 +139,39 @@ def test_the_statistics_count_blind_bids_made_and_set(store):
         assert "Blind bids made 1 · set 1 (50%)" in app.texts()
 
     run(go())
+
+
+def test_a_blind_nil_beside_a_blind_bid_swaps_cards(store):
+    """The card-swap reminder is blind nil's: a partner's blind bid is not a
+    second blind nil (once, the two read as "blind nil for both: no card swap")."""
+
+    async def go():
+        rules = RuleSet(blind_bids=True, blind_bid_deficit=None)
+        saved = store.create(factories.game(rules=rules))
+        app = await open_app(store, route=f"/game/{saved.id}")
+        await app.click("Enter hand")
+        await pick(app, 0, "blind_nil")
+        await app.tap("player-2")
+        await app.tap("key-blind-bid")
+        await app.tap("key-6")
+        reminder = app.hook("blind-nil-reminder").content
+        assert (
+            plain(reminder.value) == "Blind nil: now 3 cards are swapped between Alex and Charlie."
+        )
+        assert plain(app.hook("contracts").value).startswith("Alex + Charlie: bid blind 6")
+
+    run(go())
+
+
+def test_the_game_detail_marks_a_blind_contract(store):
+    async def go():
+        rules = RuleSet(blind_bids=True, blind_bid_deficit=None)
+        bids = (blind_bid(4), factories.bid(3), blind_bid(3), factories.bid(3))
+        saved = store.create(factories.game(Hand(bids, (4, 3, 3, 3)), rules=rules))
+        app = await open_app(store, route=f"/review/{saved.id}")
+        texts = [plain(t) for t in app.texts()]
+        assert any(
+            t.startswith("Alex Blind 4/4, Charlie Blind 3/3: ") and "blind 7" in t for t in texts
+        )
+
+    run(go())
