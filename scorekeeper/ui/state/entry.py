@@ -6,7 +6,7 @@ This part keeps only whose bid or tricks the keypad sets next.
 """
 
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from scorekeeper.core import game as ops
 from scorekeeper.core.draft import HandDraft, Step
@@ -16,22 +16,13 @@ from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import GameOverError, ScorekeeperError
 from scorekeeper.i18n import _
 from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.state.blind_toggle import BlindToggle, blind_toggle
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Confirm, Restore, Shown
-from scorekeeper.ui.text import describe_hand, num
+from scorekeeper.ui.text import describe_hand
 
 BLIND = "blind"  # the keypad's blind nil key
 REST = "rest"  # the keypad's key that gives the focused player the tricks left
-
-
-@dataclass(frozen=True)
-class BlindToggle:
-    """The bid step's Blind toggle for the keypad's player (only where the
-    rules have blind bids): on, the number keys bid blind ("blind 6");
-    `why_not` says why the player's side may not bid blind now."""
-
-    on: bool
-    why_not: str | None = None
 
 
 class HandEntry:
@@ -152,30 +143,15 @@ class HandEntry:
             self._focus = (self._draft_key(), seat)
 
     def blind_toggle(self) -> BlindToggle | None:
-        """The Blind toggle of the bid step, or None where the rules have no
-        blind bids. Untouched, it is on for a player who bid blind, or whose
-        partner did (partners bid blind together); it stays off while the
-        side does not trail by the rules' deficit, and says so."""
+        """The bid step's Blind toggle for the keypad's player (see
+        `blind_toggle.py`), or None on the tricks step and where the rules
+        have no blind bids."""
         seat, saved, draft = self.keypad_seat, self.current.saved, self.draft
         if seat is None or not saved or not draft or draft.step is not Step.BIDS:
             return None
-        rules = saved.game.rules
-        if not rules.blind_bids:
-            return None
-        deficit = rules.blind_bid_deficit
-        side = saved.game.variant.side_of(seat)
+        turned = self._blind[2] if self._blind[:2] == (self._blind_key(), seat) else None
         scores = self.scores_before(draft.index)
-        others = [s for i, s in enumerate(scores) if i != side]
-        if deficit is not None and others and max(others) - scores[side] < deficit:
-            why = _("Blind bids: only when {deficit} or more behind").format(deficit=num(deficit))
-            return BlindToggle(on=False, why_not=why)
-        if self._blind[:2] == (self._blind_key(), seat):
-            return BlindToggle(on=self._blind[2])
-        seats = saved.game.variant.sides[side]
-        own, partners = draft.bids[seat], [draft.bids[s] for s in seats if s != seat]
-        if own is not None:
-            return BlindToggle(on=own.is_blind_bid)
-        return BlindToggle(on=any(b is not None and b.is_blind_bid for b in partners))
+        return blind_toggle(saved.game, draft.bids, seat, scores, turned)
 
     def toggle_blind(self) -> None:
         """The Blind toggle: turn it over for the keypad's player (a side that
