@@ -70,12 +70,12 @@ def main() -> None:
             hook(page, "player-1").click()
             expect(hook(page, "player-1")).to_have_attribute("aria-current", "true")
             hook(page, "key-blind-bid").click()
-            expect(hook(page, "key-blind-bid")).to_have_attribute("aria-current", "true")
+            expect(hook(page, "key-blind-bid")).to_be_checked()
             hook(page, "key-4").click()
             expect(hook(page, "bid-1")).to_have_text("Blind 4")
             pick(page, 3, 3)  # the toggle is on for Dee: Ben bid blind
             hook(page, "player-3").click()
-            expect(hook(page, "key-blind-bid")).to_have_attribute("aria-current", "true")
+            expect(hook(page, "key-blind-bid")).to_be_checked()
             shoot(page, "phone360-bids-blind")
             browser.close()
 
