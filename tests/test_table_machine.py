@@ -31,7 +31,7 @@ from hypothesis.stateful import (
 )
 
 from scorekeeper.core.draft import Step
-from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant, blind_bid
 from scorekeeper.core.scoring import score_game
 from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import ScorekeeperError
@@ -47,10 +47,16 @@ STEPS = 40
 NAMES = ("Ana", "Ben", "Cy", "Di")
 MAX_GAMES = 2  # few games: the devices meet on the same one
 BIDS = st.lists(
-    st.one_of(st.integers(0, 6).map(Bid), st.sampled_from([NIL, BLIND_NIL])),
+    st.one_of(
+        st.integers(0, 6).map(Bid),
+        st.sampled_from([NIL, BLIND_NIL]),
+        st.integers(3, 7).map(blind_bid),  # entered seen where the rules or scores refuse
+    ),
     min_size=4,
     max_size=4,
 )
+# the blind bid rules a new game plays: off, always, or only 50 or more behind
+BLIND_RULES = st.sampled_from([None, "", "50"])
 CUTS = st.lists(st.integers(0, 13), min_size=3, max_size=3)  # where 13 (or 17) tricks are split
 VARIANTS = st.sampled_from(list(Variant))
 # the order the players are tapped in; None: the keypad moves on by itself
@@ -116,6 +122,22 @@ def tap(app: AppState, seat: int, key: str) -> None:
     if app.keypad_seat != seat:
         app.focus_seat(seat)
     app.press(key)
+
+
+def bid_on_keypad(app: AppState, seat: int, bid: Bid) -> Bid:
+    """Tap the player, turn the Blind toggle to the bid (where it may be
+    turned), then the key; the bid the keypad can enter: a blind bid is a
+    seen one where the toggle is off and stays off."""
+    if app.keypad_seat != seat:
+        app.focus_seat(seat)
+    toggle = app.blind_toggle()
+    if toggle and toggle.why_not is None and toggle.on != bid.is_blind_bid:
+        app.toggle_blind()
+    blind = bool((toggle := app.blind_toggle()) and toggle.on)
+    app.press(key_of(bid))
+    if bid.value == 0:  # the nil keys are never blind bids
+        return bid
+    return blind_bid(bid.value) if blind else Bid(bid.value)
 
 
 def kind_of(error: BaseException) -> str:
@@ -308,18 +330,24 @@ class Table(RuleBasedStateMachine):
         variant=VARIANTS,
         points=st.sampled_from([100, 500]),
         hands=st.lists(st.tuples(BIDS, CUTS), max_size=4),
+        blind=BLIND_RULES,
     )
-    def a_game_on_every_device(self, variant, points, hands):
+    def a_game_on_every_device(self, variant, points, hands, blind):
         """Device 0 starts a game and enters some hands; the others open it."""
-        self.new_game(0, variant, points)
+        self.new_game(0, variant, points, blind)
         for bids, cuts in hands:
             self.play_hand(0, bids, cuts)
         for i in range(1, DEVICES):
             self.go(i, "open", 0)
 
     @precondition(lambda machine: len(machine.model) < MAX_GAMES)
-    @rule(i=st.integers(0, DEVICES - 1), variant=VARIANTS, points=st.sampled_from([100, 500]))
-    def new_game(self, i, variant, points):
+    @rule(
+        i=st.integers(0, DEVICES - 1),
+        variant=VARIANTS,
+        points=st.sampled_from([100, 500]),
+        blind=BLIND_RULES,
+    )
+    def new_game(self, i, variant, points, blind=None):
         def start():
             app = self.apps[i]
             app.new_game()
@@ -327,6 +355,9 @@ class Table(RuleBasedStateMachine):
             for seat in range(variant.player_count):
                 app.set_name(seat, NAMES[seat])
             app.set_rule("target", str(points))
+            if blind is not None:  # blind bids on: always ("") or only so far behind
+                app.set_rule("blind_bids", True)
+                app.set_rule("blind_bid_deficit", blind)
             app.start_game()
             assert app.errors == {}, app.errors
 
@@ -400,10 +431,9 @@ class Table(RuleBasedStateMachine):
             if app.draft:
                 app.back_to_bids()
                 seats = seats_in(app, order)
-                for seat in seats:
-                    tap(app, seat, key_of(bids[seat]))
+                meant = [bid_on_keypad(app, seat, bids[seat]) for seat in seats]
                 entered = [app.draft.bids[seat] for seat in seats]
-                if entered != [bids[seat] for seat in seats]:
+                if entered != meant:
                     raise Defect("keypad", f"tapped {bids}, the entry shows {app.draft.bids}")
 
         self.act(j, "bid", enter)

@@ -7,9 +7,11 @@ rules, validation, scoring (score_game, ScoredGame), game (the operations,
 each returning the game scored once), draft (a hand being entered), record
 (the spades-score/1 format), saved (a stored game and its summary), exchange
 (import and export), facts (a game boiled down to counts), stats, report,
-and names (players' and sides' names). blind.py is scoring's own part."""
+names (players' and sides' names) and blind (who may bid blind, and
+what a blind contract is worth)."""
 
 __all__ = [
+    "blind",
     "draft",
     "exchange",
     "facts",

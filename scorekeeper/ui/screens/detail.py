@@ -138,6 +138,8 @@ def detail_row(state: AppState, index: int) -> ft.Control:
             parts.append(_("bag penalty {points}").format(points=num(sh.penalty_points)))
         if sh.big_bid:
             parts.append(_("big bid"))
+        if sh.blind:
+            parts.append(_("blind {contract}").format(contract=num(sh.contract)))
         parts += [
             f"{signed(a.points)} ({a.reason})" if a.reason else signed(a.points)
             for a in sh.adjustments

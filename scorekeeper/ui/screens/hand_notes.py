@@ -7,7 +7,9 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from scorekeeper.core.model import Bid, Game, Variant
+from scorekeeper.core.blind import is_blind_contract
+from scorekeeper.core.model import Bid, Game, Variant, blind_bid
+from scorekeeper.core.scoring import contract_value
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.ui.screens.widgets import SIDE_COLORS, banner, error_text, tagged
 from scorekeeper.ui.state import AppState
@@ -35,6 +37,10 @@ def side_bid(game: Game, bids: Sequence[Bid | None], side: int, contract: int) -
     if all(b.is_nil for b in made):
         return _("{names}: bid {contract}").format(
             names=names, contract=" + ".join(bid_label(b).lower() for b in made)
+        )
+    if is_blind_contract(made):  # "bid blind 7", as the player's lines say "Blind 4"
+        return _("{names}: bid {contract}").format(
+            names=names, contract=bid_label(blind_bid(contract)).lower()
         )
     return _("{names}: bid {contract}").format(names=names, contract=num(contract))
 
@@ -82,20 +88,8 @@ def bid_notes(state: AppState, status: ft.Text) -> list[ft.Control]:
                 color=ft.Colors.TERTIARY,
             )
         )
-    big = game.rules.big_bid_min
-    for s, c in enumerate(contracts):
-        if big is not None and c >= big:
-            notes.append(
-                ft.Text(
-                    _("{names}: bid {contract}, a big bid worth {points} either way.").format(
-                        names=side_label(game, s),
-                        contract=num(c),
-                        points=num(game.rules.big_bid_points),
-                    ),
-                    weight=ft.FontWeight.BOLD,
-                )
-            )
-    if any(b is not None and b.blind for b in draft.bids):
+    notes += contract_notes(game, draft.bids, contracts)
+    if any(b is not None and b.is_blind_nil for b in draft.bids):
         notes.append(banner(blind_nil_reminder(state), "blind-nil-reminder"))
     elif game.rules.allow_blind_nil and not errors:  # problems need the room more
         notes.append(
@@ -105,6 +99,36 @@ def bid_notes(state: AppState, status: ft.Text) -> list[ft.Control]:
                 italic=True,
             )
         )
+    return notes
+
+
+def contract_notes(
+    game: Game, bids: Sequence[Bid | None], contracts: Sequence[int]
+) -> list[ft.Control]:
+    """What a side's contract is worth when it is not 10 a trick: a blind
+    contract ("blind 7: +140 made, -140 set"), or a big bid (doubled or not)."""
+    rules = game.rules
+    notes: list[ft.Control] = []
+    for s, seats in enumerate(game.variant.sides):
+        side_bids = [b for seat in seats if (b := bids[seat]) is not None]
+        blind = len(side_bids) == len(seats) and is_blind_contract(side_bids)
+        big = rules.big_bid_min is not None and contracts[s] >= rules.big_bid_min
+        if not (blind or big):
+            continue
+        worth = contract_value(rules, contracts[s], big=big, blind=blind)
+        if blind:
+            text = _("{names}: blind {contract}: {won} made, {lost} set.").format(
+                names=side_label(game, s),
+                contract=num(contracts[s]),
+                won=signed(worth),
+                lost=signed(-worth),
+            )
+            notes.append(tagged(f"blind-contract-{s}", ft.Text(text, weight=ft.FontWeight.BOLD)))
+            continue
+        text = _("{names}: bid {contract}, a big bid worth {points} either way.").format(
+            names=side_label(game, s), contract=num(contracts[s]), points=num(worth)
+        )
+        notes.append(ft.Text(text, weight=ft.FontWeight.BOLD))
     return notes
 
 
@@ -191,7 +215,7 @@ def blind_nil_reminder(state: AppState) -> str:
         )
     if not game.variant.partnership:
         return _("Blind nil: each plays alone, so no cards are swapped.")
-    blind = [s for s, b in enumerate(state.draft.bids) if b is not None and b.blind]
+    blind = [s for s, b in enumerate(state.draft.bids) if b is not None and b.is_blind_nil]
     texts = []
     for seat in blind:
         partner = (seat + 2) % 4

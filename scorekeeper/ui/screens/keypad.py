@@ -2,25 +2,31 @@
 and Rest where the rules and the step have them). Each key names what a tap
 does ("4 for Ana", "Rest to Ben"), for screen readers and browser tests."""
 
+from typing import Any
+
 import flet as ft
 
 from scorekeeper.core.draft import Step
-from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game
+from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game, blind_bid
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.ui.screens.widgets import Bind, table_order, tagged
-from scorekeeper.ui.state import BLIND, REST, AppState
+from scorekeeper.ui.state import BLIND, REST, AppState, BlindToggle
 from scorekeeper.ui.text import player
 
 KEY_HEIGHT = 52  # touch targets of at least 48 px
 COLUMNS = 5  # five keys a row fit a 360 px wide phone
+BLIND_BID = "blind-bid"  # the Blind toggle: on, a number key bids blind
 
 
 class Key:
     """One keypad key: its visible text, the box that draws it, and the
     semantic button that names it ("4 for Ana", "Rest to Ben")."""
 
-    def __init__(self, state: AppState, on: Bind, value: str, text: str) -> None:
+    def __init__(
+        self, state: AppState, on: Bind, value: str, text: str, action: Any = None
+    ) -> None:
         self.value = value
+        handler = action or on(state.press, value)
         self.text = ft.Text(
             text,
             size=20,
@@ -33,13 +39,13 @@ class Key:
             alignment=ft.Alignment.CENTER,
             border_radius=8,
             border=ft.Border.all(1, ft.Colors.OUTLINE),
-            on_click=on(state.press, value),
+            on_click=handler,
         )
         self.control = ft.Semantics(
             identifier=f"key-{value}",
             button=True,
             exclude_semantics=True,
-            on_tap=on(state.press, value),
+            on_tap=handler,
             content=self.box,
             expand=1,
         )
@@ -84,6 +90,9 @@ class Keypad:
     def __init__(self, state: AppState, on: Bind, game: Game, step: Step) -> None:
         self.step = step
         rules = game.rules
+        self.blind: Key | None = None  # the Blind toggle, where the rules have blind bids
+        self.blind_says = ft.Text("", size=12, italic=True, max_lines=3)
+        self.blind_row = ft.Row(spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         specials: list[Key] = []
         if step is Step.BIDS:
             if rules.allow_nil:
@@ -91,6 +100,13 @@ class Keypad:
             if rules.allow_blind_nil:
                 specials.append(Key(state, on, BLIND, _("Blind nil")))
             numbers = [Key(state, on, str(n), str(n)) for n in range(1, game.variant.tricks + 1)]
+            if rules.blind_bids:
+                self.blind = Key(state, on, BLIND_BID, _("Blind"), on(state.toggle_blind))
+                self.blind.control.expand = 2
+                self.blind_row.controls = [
+                    self.blind.control,
+                    ft.Container(self.blind_says, expand=3),
+                ]
         else:
             numbers = [Key(state, on, str(n), str(n)) for n in range(game.variant.tricks + 1)]
         self.keys = specials + numbers
@@ -109,6 +125,8 @@ class Keypad:
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             )
         self.rows = key_rows(specials, numbers)
+        if self.blind:  # above the numbers it turns blind
+            self.rows.controls.insert(0, self.blind_row)
 
     def show(self, state: AppState, focus: int | None) -> None:
         """Name each key for the player it sets, and mark their current value."""
@@ -133,15 +151,21 @@ class Keypad:
         if self.step is Step.BIDS:
             title.value = _("Bid: {name}").format(name=name)
             current = draft.bids[focus]
+            toggle = state.blind_toggle()
+            blind = bool(toggle and toggle.on)
             for key in self.keys:
                 bid = BLIND_NIL if key.value == BLIND else Bid(int(key.value))
                 if bid == BLIND_NIL:
                     label = _("Blind nil for {name}").format(name=name)
                 elif bid == NIL:
                     label = _("Nil for {name}").format(name=name)
+                elif blind:
+                    bid = blind_bid(bid.value)
+                    label = _("Blind {bid} for {name}").format(bid=bid.value, name=name)
                 else:
                     label = _("{bid} for {name}").format(bid=bid.value, name=name)
                 key.show(label, chosen=bid == current, enabled=True)
+            self.show_blind(toggle, name)
             return
         title.value = _("Tricks taken: {name}").format(name=name)
         left = draft.left_for(focus)  # below 0: the others took too many, none to give
@@ -158,3 +182,22 @@ class Keypad:
                     "{count} trick for {name}", "{count} tricks for {name}", count
                 ).format(count=count, name=name)
                 key.show(label, chosen=count == draft.tricks[focus], enabled=True)
+
+    def show_blind(self, toggle: BlindToggle | None, name: str) -> None:
+        """The Blind toggle, and why it is off where the side may not bid blind."""
+        if not self.blind:
+            return
+        self.blind_row.visible = toggle is not None
+        if toggle is None:
+            return
+        self.blind.show(
+            _("Blind bid for {name}").format(name=name),
+            chosen=toggle.on,
+            enabled=toggle.why_not is None,
+        )
+        self.blind.control.toggled = toggle.on  # a screen reader hears a switch, on or off
+        self.blind_says.value = toggle.why_not or (
+            _("On: a number is a blind bid.")
+            if toggle.on
+            else _("Tap Blind, then a number, for a blind bid.")
+        )

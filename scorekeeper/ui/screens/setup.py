@@ -8,6 +8,7 @@ from scorekeeper.core.model import Variant
 from scorekeeper.core.rules import PRESETS
 from scorekeeper.i18n import _, is_rtl
 from scorekeeper.ui.palette import LOGO_GROUND, LOGO_MARK
+from scorekeeper.ui.screens.setup_rules import MoreRules
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
@@ -18,7 +19,14 @@ from scorekeeper.ui.screens.widgets import (
     table_order,
 )
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import PRESET_LABELS, RULE_LABELS, num, seat_place, sentence
+from scorekeeper.ui.text import (
+    MORE_RULE_LABELS,
+    PRESET_LABELS,
+    RULE_LABELS,
+    num,
+    seat_place,
+    sentence,
+)
 
 
 class SetupView:
@@ -151,21 +159,20 @@ class SetupView:
             ],
             spacing=2,
         )
-        self.partner_tricks = ft.Switch(
-            label=_("A failed nil's tricks count toward the partner's bid"),
-            on_change=on(
-                lambda v: state.set_rule("failed_nil_tricks", "count_for_partner" if v else "bags"),
-                with_value=True,
-            ),
-        )
+        self.more = MoreRules(state, on)
+        fields = list(self.rule_fields.values())
+        big = list(self.rule_fields).index("big_bid_points") + 1
         self.custom = ft.Column(
             [
-                *self.rule_fields.values(),
+                *fields[:big],
+                self.more.double_row,  # beside the big bid it doubles
+                *fields[big:],
                 *self.switches.values(),
-                self.partner_tricks,
+                self.more.failed_nil_row,
                 self.bags_score,
                 ft.Text(_("Off: bags only count toward the bag penalty."), size=12, italic=True),
                 self.suicide_row,
+                self.more.blind_row,
             ],
             spacing=8,
         )
@@ -281,23 +288,24 @@ class SetupView:
         self.preset_named.value = _(PRESET_LABELS[form.preset])
         self.customize.value = form.customizing
         self.custom.visible = form.customizing
+        typed = self.rules_shown == form.rules_revision
         for name, field in self.rule_fields.items():
-            if self.rules_shown != form.rules_revision:
+            if not typed:
                 field.value = form.rules[name]
             field.error = errors.get(f"rules.{name}")
+        self.more.sync(form.rules, errors, partners, typed)
         self.rules_shown = form.rules_revision
         for name, switch in self.switches.items():
             switch.value = bool(form.rules[name])
-        self.partner_tricks.value = form.rules["failed_nil_tricks"] == "count_for_partner"
-        self.partner_tricks.visible = partners
         self.bags_score.value = str(form.rules["overtrick_points"]) != "0"
         self.suicide.value = form.rules["bidding"] == "suicide"
         self.suicide_row.visible = partners or form.rules["bidding"] == "suicide"
         rule_problems = []  # the fields are folded away: each message says whose it is
         for key, message in errors.items():
             rule = key.removeprefix("rules.")
-            if rule in RULE_LABELS:
-                rule_problems.append(f"{_(RULE_LABELS[rule])}: {message}")
+            label = RULE_LABELS.get(rule) or MORE_RULE_LABELS.get(rule)
+            if label:
+                rule_problems.append(f"{_(label)}: {message}")
             elif key.startswith("rules"):
                 rule_problems.append(message)
         show_error(self.rules_error, "; ".join(rule_problems) if not form.customizing else None)

@@ -73,6 +73,18 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                         if sh.big_bid
                         else []
                     ),
+                    *(
+                        [
+                            tagged(
+                                f"blind-{index + 1}-{sh.side}",
+                                ft.Text(
+                                    _("blind {contract}").format(contract=sh.contract), size=13
+                                ),
+                            )
+                        ]
+                        if sh.blind
+                        else []
+                    ),
                 ],
                 spacing=0,
                 expand=True,

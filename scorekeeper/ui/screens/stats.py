@@ -93,6 +93,12 @@ def player_card(p: PlayerStats) -> ft.Control:
             brate=pct(p.blind_nil_rate),
         ),
     ]
+    if p.blind_bids:  # only where a table plays blind bids
+        lines.append(
+            _("Blind bids made {made} · set {set} ({rate})").format(
+                made=p.blind_bids_made, set=p.blind_bids_set, rate=pct(p.blind_bid_rate)
+            )
+        )
     if p.alone:  # games where the player was a side alone: the wins are their own
         lines.insert(
             1,

@@ -5,6 +5,7 @@ parts, each with its own state, actions and snapshot (no flet here):
 - `browsing.py`: the home lists, the history, the statistics and merged names
 - `open_game.py`: the game open and its entry, kept in step with other devices
 - `setup.py`: the set-up form; `entry.py`: a hand's bids and tricks on the keypad
+  (`blind_toggle.py`: its Blind toggle, where the rules have blind bids)
 - `corrections.py`: penalties, deleting hands, undoing the last one
 - `transfer.py`: export and import; `sharing.py`: the Share screen's links
 - `deleting.py`: deleting a game, and undoing that
@@ -12,6 +13,7 @@ parts, each with its own state, actions and snapshot (no flet here):
 """
 
 from scorekeeper.ui.state.app_state import AppState, Snapshot
+from scorekeeper.ui.state.blind_toggle import BlindToggle
 from scorekeeper.ui.state.browsing import HISTORY_PAGE, Browsing
 from scorekeeper.ui.state.corrections import AdjustmentForm, Corrections
 from scorekeeper.ui.state.deleting import UNDO_SECONDS, Deleting
@@ -30,6 +32,7 @@ __all__ = [
     "UNDO_SECONDS",
     "AdjustmentForm",
     "AppState",
+    "BlindToggle",
     "Browsing",
     "Confirm",
     "Corrections",

@@ -172,6 +172,8 @@ class AppState:
     back_to_bids = DoneBy("entry", HandEntry.back_to_bids)
     focus_seat = DoneBy("entry", HandEntry.focus_seat)
     press = DoneBy("entry", HandEntry.press)
+    toggle_blind = DoneBy("entry", HandEntry.toggle_blind)
+    blind_toggle = DoneBy("entry", HandEntry.blind_toggle)
     bidding_order = DoneBy("entry", HandEntry.bidding_order)
     entered_something = DoneBy("entry", HandEntry.entered_something)
     request_cancel = DoneBy("entry", HandEntry.request_cancel)

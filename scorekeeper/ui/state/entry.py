@@ -10,12 +10,13 @@ from dataclasses import replace
 
 from scorekeeper.core import game as ops
 from scorekeeper.core.draft import HandDraft, Step
-from scorekeeper.core.model import BLIND_NIL, Bid, Game
+from scorekeeper.core.model import BLIND_NIL, Bid, Game, blind_bid
 from scorekeeper.core.scoring import GameScore, ScoredGame
 from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import GameOverError, ScorekeeperError
 from scorekeeper.i18n import _
 from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.state.blind_toggle import BlindToggle, blind_toggle
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Confirm, Restore, Shown
 from scorekeeper.ui.text import describe_hand
@@ -34,6 +35,7 @@ class HandEntry:
         # the entry and game last scored, and what came of it (a preview and
         # the save that follows it share one scoring)
         self._drafted: tuple[HandDraft, Game, ScoredGame | ScorekeeperError] | None = None
+        self._blind: tuple[Hashable, int | None, bool] = (None, None, False)  # (draft, seat, on)
 
     @property
     def draft(self) -> HandDraft | None:
@@ -49,6 +51,7 @@ class HandEntry:
         self.current.draft = HandDraft.empty(
             variant.player_count, len(saved.game.hands), saved.revision, variant.tricks
         )
+        self._blind = (None, None, False)  # a new entry starts from the bids shown
         self._keep()
 
     def edit_hand(self, index: int) -> None:
@@ -60,6 +63,7 @@ class HandEntry:
         self.current.draft = HandDraft.of_hand(
             saved.game.hands[index], index, saved.revision, saved.game.variant.tricks
         )
+        self._blind = (None, None, False)
         self._keep()
 
     def _keep(self) -> None:
@@ -141,9 +145,35 @@ class HandEntry:
         if self.current.saved and self.draft and 0 <= seat < len(self.draft.bids):
             self._focus = (self._draft_key(), seat)
 
+    def blind_toggle(self) -> BlindToggle | None:
+        """The bid step's Blind toggle for the keypad's player (see
+        `blind_toggle.py`), or None on the tricks step and where the rules
+        have no blind bids."""
+        seat, saved, draft = self.keypad_seat, self.current.saved, self.draft
+        if seat is None or not saved or not draft or draft.step is not Step.BIDS:
+            return None
+        turned = self._blind[2] if self._blind[:2] == (self._blind_key(), seat) else None
+        scores = self.scores_before(draft.index)
+        return blind_toggle(saved.game, draft.bids, seat, scores, turned)
+
+    def toggle_blind(self) -> None:
+        """The Blind toggle: turn it over for the keypad's player (a side that
+        may not bid blind keeps it off)."""
+        toggle = self.blind_toggle()
+        if toggle is None or toggle.why_not:
+            return
+        self._blind = (self._blind_key(), self.keypad_seat, not toggle.on)
+
+    def _blind_key(self) -> Hashable:
+        """The entry a toggle was turned for: its hand too, as a new hand's
+        bid step has the draft key of the last one."""
+        assert self.draft
+        return (self._draft_key(), self.draft.index)
+
     def press(self, key: str) -> None:
         """A keypad key: "0" to "13", BLIND (blind nil) or REST (the tricks left).
-        It sets the keypad's player, then moves on to the next one (an edit stays)."""
+        It sets the keypad's player, then moves on to the next one (an edit stays).
+        A number with the Blind toggle on bids blind."""
         seat = self.keypad_seat
         saved, draft = self.current.saved, self.draft
         if seat is None or not saved or not draft:
@@ -153,7 +183,14 @@ class HandEntry:
         ):
             return  # not a key of this keypad
         if draft.step is Step.BIDS:
-            self.set_bid(seat, BLIND_NIL if key == BLIND else Bid(int(key)))
+            toggle = self.blind_toggle()
+            if key == BLIND:
+                bid = BLIND_NIL
+            elif toggle and toggle.on and key != "0":
+                bid = blind_bid(int(key))
+            else:
+                bid = Bid(int(key))
+            self.set_bid(seat, bid)
         elif key == REST:
             if draft.left_for(seat) < 0:  # the others took too many: none to give
                 return
@@ -254,7 +291,7 @@ class HandEntry:
         try:
             game = self.with_draft()
         except GameOverError as error:
-            self.shown.errors = {"hand": self._ends_too_soon(error)}
+            self.shown.errors = {"hand": ends_too_soon(error, len(saved.game.hands))}
             return
         except ScorekeeperError as error:
             self.shown.errors = error.by_field("hand")
@@ -270,25 +307,25 @@ class HandEntry:
             if reopened:
                 self.shown.summary.append(_("The game is in progress again."))
 
-    def _ends_too_soon(self, error: GameOverError) -> str:
-        """An edit that would end the game before hands recorded after it."""
-        assert self.current.saved
-        count = len(self.current.saved.game.hands)
-        won = (error.hand_number or count) - 1  # the hand that would win
-        first = won + 1
-        if first == count:
-            fix = _("delete hand {first} first").format(first=first)
-        else:
-            fix = _("delete hands {first}-{last} first").format(first=first, last=count)
-        return _(
-            "With this change the game is won at hand {won}, but later hands are "
-            "recorded: {fix}, or Cancel."
-        ).format(won=won, fix=fix)
-
     def snapshot(self) -> Restore:
-        focus = self._focus
+        focus, blind = self._focus, self._blind
 
         def restore() -> None:
-            self._focus = focus
+            self._focus, self._blind = focus, blind
 
         return restore
+
+
+def ends_too_soon(error: GameOverError, count: int) -> str:
+    """An edit that would end the game before hands recorded after it
+    (`count`: the hands recorded), and what to do."""
+    won = (error.hand_number or count) - 1  # the hand that would win
+    first = won + 1
+    if first == count:
+        fix = _("delete hand {first} first").format(first=first)
+    else:
+        fix = _("delete hands {first}-{last} first").format(first=first, last=count)
+    return _(
+        "With this change the game is won at hand {won}, but later hands are "
+        "recorded: {fix}, or Cancel."
+    ).format(won=won, fix=fix)

@@ -15,6 +15,8 @@ from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Restore, Shown
 from scorekeeper.ui.text import num
 
+BLIND_FIELDS = ("blind_bid_min", "blind_bid_deficit")  # shown while blind bids are on
+
 
 def rule_fields(rules: RuleSet) -> dict[str, Any]:
     """The rules as the form shows them: numbers as text, switches as bools."""
@@ -121,6 +123,14 @@ class Setup:
     def set_rule(self, name: str, value: Any) -> None:
         self.form.rules[name] = value
         self.shown.errors.pop(f"rules.{name}", None)
+        if name == "blind_bids" and not value:
+            # its two fields fold away with it: back to their defaults, so no
+            # hidden typo stops Start and the record keeps no unused blind rule
+            defaults = rule_fields(RuleSet())
+            for rule in BLIND_FIELDS:
+                self.form.rules[rule] = defaults[rule]
+                self.shown.errors.pop(f"rules.{rule}", None)
+            self.form.rules_revision += 1
 
     def start_game(self) -> None:
         """Check the whole form (every problem at once), then store the game."""
