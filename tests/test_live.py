@@ -179,3 +179,18 @@ def test_the_board_shows_a_keepers_saved_game_without_reading_it_again(store, mo
     shown = {g.id: g for g in board.games()}
     assert reads == [mine.id] and scored == [1, 2]
     assert [s.score for s in shown[mine.id].sides] == [s.score for s in newer.score.sides]
+
+
+def test_a_blind_contract_shows_as_blind_on_the_board_and_the_table(store):
+    from scorekeeper.core.model import blind_bid
+    from scorekeeper.core.rules import RuleSet
+    from scorekeeper.web.watchviews import contract_text
+
+    saved = store.create(game(EVEN, rules=RuleSet(blind_bids=True, blind_bid_deficit=None)))
+    draft = (
+        HandDraft.empty(4).with_bid(2, blind_bid(4)).with_bid(3, Bid(3)).with_bid(0, blind_bid(3))
+    )
+    store.save_draft(saved.id, draft)
+    (live,) = read_live_games(store)
+    assert [(s.bid, s.blind) for s in live.sides] == [(7, True), (3, False)]
+    assert [contract_text(s.bid, s.blind) for s in live.sides] == ["Blind 7", "Bid 3"]

@@ -8,6 +8,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from scorekeeper.core.blind import is_blind_contract
 from scorekeeper.core.draft import HandDraft, Step
 from scorekeeper.core.model import Bid, Variant
 from scorekeeper.core.saved import SavedGame
@@ -26,6 +27,7 @@ class LiveSide:
     bags: int  # carried, after penalties
     bid: int | None  # the side's contract so far in the hand being bid, None before any bid
     players: str = ""  # who is in a side with a name of its own ("Us"): "Alex + Charlie"
+    blind: bool = False  # the contract so far is bid blind
 
 
 @dataclass(frozen=True)
@@ -61,8 +63,11 @@ def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
     sides = []
     for total in score.sides:
         contract = None
+        blind = False
         if entering and any(entering.bids[seat] is not None for seat in total.seats):
             contract = entering.contract(total.seats)
+            entered = [b for seat in total.seats if (b := entering.bids[seat]) is not None]
+            blind = is_blind_contract(entered)
         sides.append(
             LiveSide(
                 side_label(game, total.side),
@@ -70,6 +75,7 @@ def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
                 total.bags,
                 contract,
                 side_players(game, total.side),
+                blind,
             )
         )
     finished = score.status is Status.FINISHED

@@ -63,9 +63,13 @@ def bids_text(game: LiveGame) -> str | None:
     return _("Bids: {bids}").format(bids=" · ".join(entered))
 
 
-def contract_text(bid: int | None) -> str:
+def contract_text(bid: int | None, blind: bool = False) -> str:
     """A side's contract this hand (a space keeps the line's height)."""
-    return _("Bid {count}").format(count=number(bid)) if bid is not None else " "
+    if bid is None:
+        return " "
+    if blind:
+        return _("Blind {value}").format(value=number(bid))
+    return _("Bid {count}").format(count=number(bid))
 
 
 def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> ft.Control:
@@ -143,7 +147,7 @@ def table_display(
         unit = max(min(room / 110, width / 160), 2.5)
     panels: list[ft.Control] = []
     for s, side in enumerate(game.sides):
-        contract = contract_text(side.bid)
+        contract = contract_text(side.bid, side.blind)
         panels.append(
             ft.Container(
                 ft.Column(
