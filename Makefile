@@ -67,6 +67,7 @@ dist: $(STAMP)
 bench: $(STAMP) system-deps
 	$(BIN)/python bench/scoring.py
 	$(BIN)/python bench/storage.py
+	$(BIN)/python bench/save.py
 	$(BIN)/python bench/ui.py
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/floor.py
@@ -81,6 +82,7 @@ screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots_watch.py
 	$(BIN)/python bench/screenshots_fixes.py
 	$(BIN)/python bench/screenshots_table.py
+	$(BIN)/python bench/screenshots_blind.py
 	$(BIN)/python bench/screenshots_variants.py
 	$(BIN)/python bench/screenshots_languages.py
 	$(BIN)/python bench/pwa_screenshots.py
