@@ -31,7 +31,7 @@ pytestmark = pytest.mark.e2e
 
 def loose(expected: str) -> re.Pattern[str]:
     """Match a text whatever isolate marks surround the names in it."""
-    marks = "[\u2068\u2069]*"
+    marks = "[\u2066-\u2069]*"
     return re.compile("^" + marks + marks.join(re.escape(c) for c in expected) + marks + "$")
 
 

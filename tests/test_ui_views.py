@@ -1,6 +1,7 @@
 """Each view rendered by a real Flet session in-process, driven by events."""
 
 import asyncio
+import re
 from dataclasses import replace
 
 import flet as ft
@@ -21,7 +22,7 @@ def store(tmp_path):
 
 def plain(text):
     """Text without the isolate marks around names."""
-    return text.replace("\u2068", "").replace("\u2069", "")
+    return re.sub("[\u2066-\u2069]", "", text)
 
 
 def run(coro):

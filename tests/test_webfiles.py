@@ -155,7 +155,9 @@ def test_the_web_files_ship_in_the_wheel() -> None:
     assert wheel["packages"] == ["scorekeeper"]
     for name in DATA:
         relative = f"scorekeeper/{publish.WEB_FILES}/{name}"
-        assert not any(fnmatch.fnmatch(relative, p + "*") for p in wheel.get("exclude", [])), relative
+        assert not any(fnmatch.fnmatch(relative, p + "*") for p in wheel.get("exclude", [])), (
+            relative
+        )
 
 
 def test_the_web_files_are_in_the_offline_app() -> None:
