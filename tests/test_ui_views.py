@@ -665,17 +665,6 @@ def test_a_logged_out_keeper_page_acts_no_more(store):
     run(go())
 
 
-def test_a_bag_penalty_is_spelt_out_on_the_sheet(store):
-    async def go():
-        hands = [factories.hand([1, 1, 1, 1], [6, 1, 5, 1])] * 2  # 9 bags, then 9 more
-        saved = store.create(factories.game(*hands))
-        app = await open_app(store, route=f"/game/{saved.id}")
-        assert app.hook("penalty-2-0").value == "9 bags this hand, 18 in all: -100, 8 carried"
-        assert not app.has("penalty-1-0")
-
-    run(go())
-
-
 def test_an_edit_that_would_end_the_game_early_says_what_to_do(store):
     async def go():
         even = factories.hand([3, 3, 3, 3], [4, 3, 3, 3])

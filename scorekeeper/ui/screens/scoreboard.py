@@ -1,6 +1,7 @@
 """The scoreboard of a game: both sides' scores and bags, whose deal, the
 score sheet with edit and undo, the result at the end."""
 
+import asyncio
 from collections.abc import Callable
 from functools import partial
 
@@ -9,7 +10,7 @@ import flet as ft
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.scoring import Status
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.ui.screens.sheet import adjustment_panel, hand_row, sheet_header
+from scorekeeper.ui.screens.sheet import SCROLL_KEY, adjustment_panel, hand_row, sheet_header
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
@@ -178,6 +179,7 @@ class Scoreboard:
         # what each changing part was drawn from, and the control drawn
         self.parts: dict[object, tuple[object, ft.Control]] = {}
         self.used: set[object] = set()
+        self.opened: tuple[int, int | None] | None = None  # the penalty form scrolled to
         self.column = ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
         self.controls: list[ft.Control] = [self.column]
         self.sync()
@@ -205,6 +207,18 @@ class Scoreboard:
                     "message",
                     message,
                     lambda: banner(message, "message", ft.Colors.TERTIARY_CONTAINER),
+                )
+            )
+        removed = state.corrections.removed
+        if removed is not None:
+            shown.append(
+                self.part(
+                    "undo-remove",
+                    removed,
+                    lambda: tagged(
+                        "undo-remove",
+                        tool(_("Undo"), ft.Icons.UNDO, self.on(state.undo_remove_adjustment)),
+                    ),
                 )
             )
         if state.summary:
@@ -238,16 +252,7 @@ class Scoreboard:
             shown += [self.turn, self.enter]
         else:
             shown.append(self.finished)
-        if state.corrections.adjusting:  # drawn again only when more than the typing changed
-            form = state.corrections.adjusting
-            wrong = tuple(sorted((k, v) for k, v in state.errors.items() if "adjustment" in k))
-            shown.append(
-                self.part(
-                    "adjustment",
-                    (form.hand, form.position, form.side, wrong),
-                    lambda: adjustment_panel(state, self.on),
-                )
-            )
+        form = state.corrections.adjusting
         if game.hands:
             shown += [self.sheet_title, self.header]
             count = len(game.hands)
@@ -257,6 +262,8 @@ class Scoreboard:
                 shown.append(
                     self.part(("hand", index), drawn, partial(hand_row, state, self.on, index))
                 )
+                if form and form.hand == index:  # the form opens under its own hand
+                    shown.append(self.form_part(state))
             if first > 0:
                 shown.append(
                     self.part(
@@ -280,6 +287,38 @@ class Scoreboard:
         )
         if not same:  # the same controls in the same order: nothing to send
             self.column.controls = shown
+        opened = (form.hand, form.position) if form else None
+        if opened != self.opened:
+            self.opened = opened
+            if opened is not None:
+                self.bring_form_into_view()
+
+    def form_part(self, state: AppState) -> ft.Control:
+        """The penalty form, drawn again only when more than the typing changed."""
+        form = state.corrections.adjusting
+        assert form is not None
+        wrong = tuple(sorted((k, v) for k, v in state.errors.items() if "adjustment" in k))
+        return self.part(
+            "adjustment",
+            (form.hand, form.position, form.side, wrong),
+            lambda: adjustment_panel(state, self.on),
+        )
+
+    def bring_form_into_view(self) -> None:
+        """The form just opened: its fields are scrolled into view (a hand far
+        down the sheet would leave them below the screen's edge)."""
+        view = self.column.parent
+        while view is not None and not isinstance(view, ft.View):
+            view = view.parent
+        if view is None:
+            return  # not on a page yet: nothing to scroll
+        scrolled = view
+
+        async def scroll() -> None:
+            await asyncio.sleep(0.2)  # the form is laid out first
+            await scrolled.scroll_to(scroll_key=SCROLL_KEY, duration=200)
+
+        view.page.run_task(scroll)
 
 
 def build(state: AppState, on: Bind, files: Files) -> Scoreboard | list[ft.Control]:
