@@ -16,6 +16,7 @@ from scorekeeper.ui.screens.widgets import (
     named,
     show_error,
     table_order,
+    wrapping_switch,
 )
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import PRESET_LABELS, RULE_LABELS, num, seat_place, sentence
@@ -142,7 +143,7 @@ class SetupView:
         )
         self.suicide_row = ft.Column(  # a switch's label is one line: the rule is below it
             [
-                self.suicide,
+                wrapping_switch(self.suicide),
                 ft.Text(
                     _("One partner of each side bids nil or blind nil in every hand."),
                     size=12,
@@ -158,16 +159,18 @@ class SetupView:
                 with_value=True,
             ),
         )
-        self.custom = ft.Column(
+        self.partner_tricks_row = wrapping_switch(self.partner_tricks)
+        self.custom = ft.Column(  # full width: a rule's label fits its field and wraps
             [
                 *self.rule_fields.values(),
-                *self.switches.values(),
-                self.partner_tricks,
-                self.bags_score,
+                *map(wrapping_switch, self.switches.values()),
+                self.partner_tricks_row,
+                wrapping_switch(self.bags_score),
                 ft.Text(_("Off: bags only count toward the bag penalty."), size=12, italic=True),
                 self.suicide_row,
             ],
             spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         self.players_error = error_text(None, "error-players")
         self.rules_error = error_text(None, "error-rules")
@@ -289,7 +292,7 @@ class SetupView:
         for name, switch in self.switches.items():
             switch.value = bool(form.rules[name])
         self.partner_tricks.value = form.rules["failed_nil_tricks"] == "count_for_partner"
-        self.partner_tricks.visible = partners
+        self.partner_tricks_row.visible = partners
         self.bags_score.value = str(form.rules["overtrick_points"]) != "0"
         self.suicide.value = form.rules["bidding"] == "suicide"
         self.suicide_row.visible = partners or form.rules["bidding"] == "suicide"

@@ -34,8 +34,9 @@ def sheet_header(game: Game) -> ft.Control:
                 )
                 for side in range(len(game.variant.sides))
             ],
-            ft.Container(width=104),
-        ]
+            ft.Container(width=100),  # over the two icon buttons
+        ],
+        spacing=4,  # as the hands' lines
     )
 
 
@@ -108,7 +109,8 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                 _("Edit hand {number}").format(number=index + 1),
                 on(state.edit_hand, index),
             ),
-        ]
+        ],
+        spacing=4,  # the figures' columns get the width on a narrow phone
     )
     return tagged(
         f"hand-{index + 1}",
@@ -125,17 +127,17 @@ def figures(points: int, score: int, color: str, where: str) -> ft.Control:
     moves the total to the next line whole, never a figure split from its arrow."""
     text = _("{points} → {score}").format(points=signed(points), score=num(score))
     parts = text.split(" ", 1)  # the points; the arrow with the total ("← 130" in Hebrew)
-    return tagged(
-        f"figures-{where}",
-        ft.Row(
-            [
-                ft.Text(part, size=16, weight=ft.FontWeight.BOLD, color=color, no_wrap=True)
-                for part in parts
-            ],
-            wrap=True,
-            spacing=4,
-            run_spacing=0,
-        ),
+    return ft.Row(
+        [
+            tagged(
+                f"figures-{where}-{at}",
+                ft.Text(part, size=16, weight=ft.FontWeight.BOLD, color=color, no_wrap=True),
+            )
+            for at, part in enumerate(parts)
+        ],
+        wrap=True,
+        spacing=4,
+        run_spacing=0,
     )
 
 

@@ -117,6 +117,16 @@ def undo_delete(state: AppState, on: Bind) -> ft.OutlinedButton:
     return tool(_("Undo delete"), ft.Icons.UNDO, on(state.undo_delete))
 
 
+def wrapping_switch(switch: ft.Switch) -> ft.MergeSemantics:
+    """A switch with its words beside it, wrapping in the width there is: Flet
+    draws a switch's own label on one line, cut off at a narrow phone's edge.
+    The words are merged into the switch: a screen reader names it by them."""
+    label = switch.label
+    switch.label = None
+    words = ft.Text(str(label or ""), expand=True)
+    return ft.MergeSemantics(content=ft.Row([switch, words], spacing=4))
+
+
 def named(
     dropdown: ft.Dropdown, label: str, value: str | None = None, identifier: str | None = None
 ) -> ft.Semantics:

@@ -1,0 +1,131 @@
+"""A 360 px phone in real Chromium, in English and Thai: no house-rule label is
+cut off at the screen's edge or squeezed over its field, and no figure of the
+score sheet is split across lines."""
+
+import base64
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper import i18n
+from scorekeeper.core.model import Adjustment, Game, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.storage.store import GameStore
+from tests import factories
+from tests.served import SMALL_PHONE, ServedApp, hook, load, settle, still, type_into
+from tests.test_e2e_language import PIXELS
+
+pytestmark = pytest.mark.e2e
+
+LANGUAGES = [("en-US", "en"), ("th-TH", "th")]
+EDGE = 8  # px: text inked this close to the screen's right edge is cut off there
+
+# How many dark pixels a screenshot holds (text, not the page, borders or scroll bar).
+DARK_PIXELS = (
+    PIXELS
+    + """  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] + data[i + 1] + data[i + 2] < 3 * 110) count += 1;
+  }
+  return count;
+}"""
+)
+
+
+def tr(language: str, message: str) -> str:
+    with i18n.language(language):
+        return i18n._(message)
+
+
+@pytest.fixture(scope="module")
+def narrow_app(tmp_path_factory) -> Iterator[tuple[ServedApp, str]]:
+    """The app with a game whose sheet has bag penalties, a penalty and totals
+    in the hundreds (long figures for a narrow column)."""
+    folder: Path = tmp_path_factory.mktemp("narrow")
+    bags = factories.hand([1, 1, 1, 1], [6, 1, 5, 1])  # 9 bags a hand: a penalty in hand 2
+    nil = factories.hand([4, 3, "nil", 4], [4, 3, 2, 4])
+    hands = (bags, bags, replace(nil, adjustments=(Adjustment(1, -45, ""),)))
+    with GameStore(folder) as store:
+        saved = store.create(Game(Variant.PARTNERSHIP, factories.PLAYERS, 0, RuleSet(), hands))
+    app = ServedApp(folder)
+    app.start()
+    try:
+        yield app, saved.id
+    finally:
+        app.stop()
+
+
+def open_in(browser: Browser, url: str, locale: str) -> Page:
+    page = browser.new_context(locale=locale, viewport=SMALL_PHONE).new_page()
+    load(page, url)
+    return page
+
+
+def ink_at_right_edge(page: Page) -> int:
+    still(page)
+    width, height = SMALL_PHONE["width"], SMALL_PHONE["height"]
+    strip = {"x": width - EDGE, "y": 0, "width": EDGE, "height": height}
+    png = base64.b64encode(page.screenshot(clip=strip)).decode()
+    return int(page.evaluate(DARK_PIXELS, png))
+
+
+def scroll_through(page: Page) -> Iterator[int]:
+    """The page from its top to its end, a screen at a time."""
+    for step in range(12):
+        yield step
+        page.mouse.move(10, SMALL_PHONE["height"] / 2)
+        page.mouse.wheel(0, 500)
+
+
+@pytest.mark.parametrize(("locale", "language"), LANGUAGES)
+def test_house_rule_labels_wrap_inside_their_controls(browser, narrow_app, locale, language):
+    app, _game = narrow_app
+    page = open_in(browser, app.url, locale)
+    try:
+        page.get_by_role("button", name=tr(language, "New game")).click()
+        customize = page.get_by_role("switch", name=tr(language, "Change house rules"))
+        expect(customize).to_be_visible()
+        settle(page)
+        customize.click()
+        partner = page.get_by_role("switch", name=tr(language, RULE_PARTNER))
+        expect(partner).to_have_count(1)  # the whole label is its name
+        hands = tr(language, "Game ends after this many hands (empty: no limit)")
+        type_into(page, hands, "12")  # its label floats above the value
+        for _ in scroll_through(page):
+            assert ink_at_right_edge(page) == 0, "a label runs off the screen's edge"
+        field = page.get_by_role("textbox", name=hands)
+        box = field.bounding_box()
+        assert box and box["width"] >= SMALL_PHONE["width"] - 40, "a rule's field spans the screen"
+    finally:
+        page.context.close()
+
+
+RULE_PARTNER = "A failed nil's tricks count toward the partner's bid"
+
+
+@pytest.mark.parametrize(("locale", "language"), LANGUAGES)
+def test_no_figure_of_the_sheet_wraps(browser, narrow_app, locale, language):
+    app, game_id = narrow_app
+    page = open_in(browser, app.url, locale)
+    try:
+        load(page, f"{app.base}game/{game_id}")
+        expect(hook(page, "hand-3")).to_be_attached()
+        settle(page)
+        for number in (1, 2, 3):
+            for side in (0, 1):
+                for part in (0, 1):  # the hand's points; the arrow and the total
+                    figure = hook(page, f"figures-{number}-{side}-{part}")
+                    box = figure.bounding_box()
+                    assert box, f"figures-{number}-{side}-{part}"
+                    said = figure.inner_text()
+                    assert box["height"] < 28, f"{said!r} is split across lines"
+        mark = hook(page, "penalty-2-0")
+        mark_box = mark.bounding_box()
+        assert mark_box and mark_box["height"] < 40, "a bag penalty is a short mark"
+        for _ in scroll_through(page):
+            assert ink_at_right_edge(page) == 0, "text runs off the screen's edge"
+    finally:
+        page.context.close()
