@@ -18,6 +18,7 @@ from scorekeeper.ui.text import (
 )
 
 FORM_KEY = "adjustment-form"  # the page scrolls the penalty form into view by it
+NO_BREAK = "\u00a0"
 SCROLL_KEY = ft.ScrollKey(FORM_KEY)  # type: ignore[call-arg]
 
 
@@ -124,20 +125,19 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
 
 def figures(points: int, score: int, color: str, where: str) -> ft.Control:
     """A hand's points and the total after it ("+45 → 130"). A narrow column
-    moves the total to the next line whole, never a figure split from its arrow."""
-    text = _("{points} → {score}").format(points=signed(points), score=num(score))
-    parts = text.split(" ", 1)  # the points; the arrow with the total ("← 130" in Hebrew)
-    return ft.Row(
-        [
-            tagged(
-                f"figures-{where}-{at}",
-                ft.Text(part, size=16, weight=ft.FontWeight.BOLD, color=color, no_wrap=True),
-            )
-            for at, part in enumerate(parts)
-        ],
-        wrap=True,
-        spacing=4,
-        run_spacing=0,
+    may move the total to the next line, whole with its arrow (a no-break
+    space holds them), never a figure split from its arrow or its sign."""
+    points_text, _space, total = (
+        _("{points} → {score}").format(points=signed(points), score=num(score)).partition(" ")
+    )
+    return tagged(
+        f"figures-{where}",
+        ft.Text(
+            f"{points_text} {total.replace(' ', NO_BREAK)}",
+            size=16,
+            weight=ft.FontWeight.BOLD,
+            color=color,
+        ),
     )
 
 
