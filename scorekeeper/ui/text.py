@@ -8,6 +8,8 @@ from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.scoring import EventKind, GameScore, SideHand
 from scorekeeper.i18n import N_, NN_, _, ngettext
 from scorekeeper.ui.failed_nil_text import failed_nil_text
+from scorekeeper.ui.names import isolate as isolate
+from scorekeeper.ui.names import names_pair as names_pair
 
 
 def bid_label(bid: Bid | None) -> str:
@@ -18,25 +20,6 @@ def bid_label(bid: Bid | None) -> str:
     if bid.blind:
         return _("Blind nil")
     return _("Nil") if bid.is_nil else str(bid.value)
-
-
-def isolate(name: str) -> str:
-    """Keep a right-to-left name (Hebrew) from reordering the text around it."""
-    return f"\u2068{name}\u2069"
-
-
-LTR_ISOLATE, RTL_ISOLATE, END_ISOLATE = "\u2066", "\u2067", "\u2069"
-
-
-def names_pair(names: Sequence[str]) -> str:
-    """Partners' names as one piece of text ("Ana + Cy"), built here alone so
-    that every surface (title, card, column, cell, history, watch board) shows
-    them in one order. Each name is isolated, and the pair runs in the
-    language's direction whatever the text around it or the names' script:
-    first name on the left in Thai, on the right in Hebrew."""
-    start = RTL_ISOLATE if i18n.is_rtl() else LTR_ISOLATE
-    joined = " + ".join(isolate(name) for name in names)
-    return f"{start}{joined}{END_ISOLATE}" if len(names) > 1 else joined
 
 
 def partners_figures(figures: Sequence[str]) -> str:
