@@ -3,6 +3,7 @@ cut off at the screen's edge or squeezed over its field, and no figure of the
 score sheet is split across lines."""
 
 import base64
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -15,7 +16,7 @@ from scorekeeper.core.model import Adjustment, Game, Variant
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.storage.store import GameStore
 from tests import factories
-from tests.served import SMALL_PHONE, ServedApp, hook, load, settle, still, type_into
+from tests.served import SMALL_PHONE, ServedApp, hook, load, reveal, settle, still, type_into
 from tests.test_e2e_language import PIXELS
 
 pytestmark = pytest.mark.e2e
@@ -126,5 +127,42 @@ def test_no_figure_of_the_sheet_wraps(browser, narrow_app, locale, language):
         assert mark_box and mark_box["height"] < 40, "a bag penalty is a short mark"
         for _ in scroll_through(page):
             assert ink_at_right_edge(page) == 0, "text runs off the screen's edge"
+    finally:
+        page.context.close()
+
+
+def test_the_penalty_form_opens_at_its_hand_in_view_and_a_removal_can_be_undone(
+    browser, narrow_app
+):
+    app, game_id = narrow_app
+    page = open_in(browser, app.url, "en-US")
+    try:
+        load(page, f"{app.base}game/{game_id}")
+        expect(hook(page, "hand-1")).to_be_attached()
+        settle(page)
+        gavel = page.get_by_role("button", name="Penalty or adjustment on hand 1")
+        reveal(page, gavel).click()  # the last line of the sheet, at the screen's foot
+        expect(hook(page, "adjustment")).to_be_visible()
+        still(page)
+        points = page.get_by_role("textbox", name="Points (minus for a penalty)")
+        box = points.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"]
+        for radio in page.get_by_role("radio").all():
+            expect(radio).not_to_be_checked()  # no side until one is tapped
+        page.get_by_role("radio", name=re.compile("Beth.+David")).click()
+        type_into(page, "Points (minus for a penalty)", "-30")
+        page.get_by_role("button", name="Save").click()
+        expect(hook(page, "adjustment")).to_have_count(0)
+        line = page.get_by_role("button", name=re.compile("Beth.+David.*: -30"))
+        reveal(page, line).click()
+        expect(hook(page, "adjustment")).to_be_visible()
+        still(page)
+        box = points.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"]
+        reveal(page, page.get_by_role("button", name="Remove")).click()
+        expect(hook(page, "message")).to_have_text("The penalty on hand 1 was removed.")
+        hook(page, "undo-remove").click()
+        expect(hook(page, "message")).to_have_text("The penalty on hand 1 is back.")
+        expect(page.get_by_role("button", name=re.compile("Beth.+David.*: -30"))).to_have_count(1)
     finally:
         page.context.close()
