@@ -5,6 +5,7 @@ a score sheet with bag penalties at 360x740, for the README.
 Run: .venv/bin/python bench/screenshots_variants.py   (writes docs/screenshots/*.png)
 """
 
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -87,6 +88,15 @@ def partnership(page: Page) -> None:
     reveal(page, page.get_by_role("button", name="Penalty or adjustment on hand 1")).click()
     expect(hook(page, "adjustment")).to_be_visible()
     shoot(page, "phone360-penalty-opened")
+    page.get_by_role("radio", name=re.compile("Beth.+David")).click()
+    type_into(page, "Points (minus for a penalty)", "-30")
+    page.get_by_role("button", name="Save").click()
+    expect(hook(page, "adjustment")).to_have_count(0)
+    reveal(page, page.get_by_role("button", name=re.compile("Beth.+David.*: -30"))).click()
+    reveal(page, page.get_by_role("button", name="Remove")).click()
+    expect(hook(page, "undo-remove")).to_be_visible()
+    reveal(page, hook(page, "undo-remove"))
+    shoot(page, "phone360-penalty-removed")
 
 
 def main() -> None:

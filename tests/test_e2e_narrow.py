@@ -4,12 +4,13 @@ score sheet is split across lines."""
 
 import base64
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper import i18n
 from scorekeeper.core.model import Adjustment, Game, Variant
@@ -71,6 +72,17 @@ def ink_at_right_edge(page: Page) -> int:
     strip = {"x": width - EDGE, "y": 0, "width": EDGE, "height": height}
     png = base64.b64encode(page.screenshot(clip=strip)).decode()
     return int(page.evaluate(DARK_PIXELS, png))
+
+
+def in_view(target: Locator, seconds: float = 5) -> None:
+    """`target` comes on screen by itself (the app scrolls it there), no wheel turned."""
+    box = None
+    for _ in range(int(seconds * 10)):
+        box = target.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"]:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"not on screen: {box}")
 
 
 def scroll_through(page: Page) -> Iterator[int]:
@@ -145,8 +157,7 @@ def test_the_penalty_form_opens_at_its_hand_in_view_and_a_removal_can_be_undone(
         expect(hook(page, "adjustment")).to_be_visible()
         still(page)
         points = page.get_by_role("textbox", name="Points (minus for a penalty)")
-        box = points.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"]
+        in_view(points)
         for radio in page.get_by_role("radio").all():
             expect(radio).not_to_be_checked()  # no side until one is tapped
         page.get_by_role("radio", name=re.compile("Beth.+David")).click()
@@ -157,10 +168,9 @@ def test_the_penalty_form_opens_at_its_hand_in_view_and_a_removal_can_be_undone(
         reveal(page, line).click()
         expect(hook(page, "adjustment")).to_be_visible()
         still(page)
-        box = points.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"]
+        in_view(points)
         reveal(page, page.get_by_role("button", name="Remove")).click()
-        expect(hook(page, "message")).to_have_text("The penalty on hand 1 was removed.")
+        expect(hook(page, "message")).to_have_accessible_name("The penalty on hand 1 was removed.")
         hook(page, "undo-remove").click()
         expect(hook(page, "message")).to_have_text("The penalty on hand 1 is back.")
         expect(page.get_by_role("button", name=re.compile("Beth.+David.*: -30"))).to_have_count(1)

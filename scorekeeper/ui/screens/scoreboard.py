@@ -26,6 +26,7 @@ from scorekeeper.ui.text import (
     outcome,
     player,
     rules_summary,
+    sentence,
     side_label,
     side_players,
     side_spoken,
@@ -200,25 +201,14 @@ class Scoreboard:
         game, score = state.saved.game, state.score
         shown: list[ft.Control] = []
         self.used = set()
-        if state.message:
+        removed = state.corrections.removed
+        if state.message and removed is None:  # a removed penalty's is said at its hand
             message = state.message
             shown.append(
                 self.part(
                     "message",
                     message,
                     lambda: banner(message, "message", ft.Colors.TERTIARY_CONTAINER),
-                )
-            )
-        removed = state.corrections.removed
-        if removed is not None:
-            shown.append(
-                self.part(
-                    "undo-remove",
-                    removed,
-                    lambda: tagged(
-                        "undo-remove",
-                        tool(_("Undo"), ft.Icons.UNDO, self.on(state.undo_remove_adjustment)),
-                    ),
                 )
             )
         if state.summary:
@@ -264,6 +254,9 @@ class Scoreboard:
                 )
                 if form and form.hand == index:  # the form opens under its own hand
                     shown.append(self.form_part(state))
+                if removed and removed.hand == index and state.message:  # where it was
+                    said = (state.message, removed)
+                    shown.append(self.part("message", said, partial(self.undo_banner, said[0])))
             if first > 0:
                 shown.append(
                     self.part(
@@ -292,6 +285,28 @@ class Scoreboard:
             self.opened = opened
             if opened is not None:
                 self.bring_form_into_view()
+
+    def undo_banner(self, message: str) -> ft.Control:
+        """A penalty removed: said under its hand, where the keeper tapped, with
+        Undo beside it (as a deleted game's Undo), until the next action."""
+        undo = ft.TextButton(
+            _("Undo"),
+            icon=ft.Icons.UNDO,
+            height=48,
+            on_click=self.on(self.state.undo_remove_adjustment),
+        )
+        return tagged(
+            "message",
+            ft.Container(
+                ft.Row(
+                    [ft.Text(sentence(message), expand=True), tagged("undo-remove", undo)],
+                    wrap=False,
+                ),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                padding=ft.Padding.only(left=12, right=4, top=4, bottom=4),
+                border_radius=8,
+            ),
+        )
 
     def form_part(self, state: AppState) -> ft.Control:
         """The penalty form, drawn again only when more than the typing changed."""
