@@ -1,9 +1,11 @@
 """Screenshots of cutthroat, solo and a penalty on a hand at 360x740 (and a
-desktop scoreboard of four sides), for the README.
+desktop scoreboard of four sides), the house rules of a partnership game and
+a score sheet with bag penalties at 360x740, for the README.
 
 Run: .venv/bin/python bench/screenshots_variants.py   (writes docs/screenshots/*.png)
 """
 
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -66,6 +68,37 @@ def solo(page: Page, size: str) -> None:
     shoot(page, f"{size}-scoreboard-solo")
 
 
+def partnership(page: Page) -> None:
+    """The house rules with their longest labels, then a sheet with bag penalties."""
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("switch", name="Change house rules").click()
+    type_into(page, "Game ends after this many hands (empty: no limit)", "12")
+    reveal(
+        page,
+        page.get_by_role("switch", name="A failed nil's tricks count toward the partner's bid"),
+    )
+    shoot(page, "phone360-setup-house-rules")
+    page.get_by_role("button", name="Home").click()
+    new_game(page)
+    enter_hand(page, [1, 1, 1, 1], [6, 1, 5, 1])  # 9 bags
+    enter_hand(page, [1, 1, 1, 1], [6, 1, 5, 1])  # 18: a bag penalty
+    enter_hand(page, [4, 3, "nil", 4], [4, 3, 2, 4])
+    reveal(page, hook(page, "hand-1"))
+    shoot(page, "phone360-sheet")
+    reveal(page, page.get_by_role("button", name="Penalty or adjustment on hand 1")).click()
+    expect(hook(page, "adjustment")).to_be_visible()
+    shoot(page, "phone360-penalty-opened")
+    page.get_by_role("radio", name=re.compile("Beth.+David")).click()
+    type_into(page, "Points (minus for a penalty)", "-30")
+    page.get_by_role("button", name="Save").click()
+    expect(hook(page, "adjustment")).to_have_count(0)
+    reveal(page, page.get_by_role("button", name=re.compile("Beth.+David.*: -30"))).click()
+    reveal(page, page.get_by_role("button", name="Remove")).click()
+    expect(hook(page, "undo-remove")).to_be_visible()
+    reveal(page, hook(page, "undo-remove"))
+    shoot(page, "phone360-penalty-removed")
+
+
 def main() -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
@@ -73,6 +106,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as data, served(Path(data)) as app:
             page = open_app(browser, app.url, SMALL_PHONE)
             cutthroat(page)
+            page.close()
+        with tempfile.TemporaryDirectory() as data, served(Path(data)) as app:
+            page = open_app(browser, app.url, SMALL_PHONE)
+            partnership(page)
             page.close()
         for size, viewport in (("phone360", SMALL_PHONE), ("desktop", DESKTOP)):
             with tempfile.TemporaryDirectory() as data, served(Path(data)) as app:

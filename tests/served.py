@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SEATS = ("1 · South", "2 · West", "3 · North", "4 · East")
 
 
+MARKS = dict.fromkeys(range(0x2066, 0x206A))  # isolate marks around names
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -252,7 +255,7 @@ def settle(page: Page) -> None:
 
 
 def text(page: Page, identifier: str) -> str:
-    return hook(page, identifier).inner_text().replace("\u2068", "").replace("\u2069", "")
+    return hook(page, identifier).inner_text().translate(MARKS)
 
 
 def switch_on(switch: Locator) -> None:

@@ -4,6 +4,7 @@ word, the rules' values, records, export and statistics."""
 import csv
 import io
 import json
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -285,10 +286,7 @@ def test_the_words_for_blind_bids_and_the_new_rules():
         ANY_TIME,
         (Hand((blind_bid(3), Bid(4), blind_bid(3), Bid(3)), (3, 4, 2, 4)),),
     )
-    lines = [
-        line.replace("\u2068", "").replace("\u2069", "")
-        for line in event_lines(game, score_game(game), 0)
-    ]
+    lines = [re.sub("[\u2066-\u2069]", "", line) for line in event_lines(game, score_game(game), 0)]
     assert lines == ["Ana + Cy: blind 6 set, 5 of 6, -120", "Bo + Di: contract made, 8 of 7"]
     overrides = RuleSet(failed_nil_tricks=FailedNilTricks.IGNORED, blind_bids=True).overrides()
     assert rules_summary(overrides) == (

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.e2e
 
 def loose(expected: str) -> re.Pattern[str]:
     """Match a text whatever isolate marks surround the names in it."""
-    marks = "[\u2068\u2069]*"
+    marks = "[\u2066-\u2069]*"
     return re.compile("^" + marks + marks.join(re.escape(c) for c in expected) + marks + "$")
 
 
@@ -54,7 +54,14 @@ def test_a_whole_game_to_500(page):
         in text(page, "summary")
     )
     assert text(page, "side-0").endswith("bags 1 of 10")
-    expect(hook(page, "penalty-3-0")).to_have_text("10 bags this hand, 11 in all: -100, 1 carried")
+    mark = hook(page, "penalty-3-0")  # a short mark on the sheet, its words a tap away
+    expect(mark).to_have_text("Bags -100")
+    reveal(page, mark).click()
+    expect(hook(page, "message")).to_have_text(
+        loose(
+            "Bag penalty for Alex + Charlie: -100 (10 bags this hand, 11 in all: -100, 1 carried)"
+        )
+    )
     enter_hand(page, [6, 1, 6, "nil"], [7, 0, 6, 0])
     assert scores(page) == ("412", "210")
     reveal(page, page.get_by_role("button", name="Edit hand 1")).click()  # Beth took 3

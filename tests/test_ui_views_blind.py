@@ -19,10 +19,37 @@ def store(tmp_path):
         yield s
 
 
+def switch_row(app, name: str) -> ft.Row:
+    """A rule's switch with its words beside it (merged for screen readers)."""
+    merged = app.hook(f"rule-{name}")
+    assert isinstance(merged, ft.MergeSemantics) and isinstance(merged.content, ft.Row)
+    return merged.content
+
+
 def switch(app, name: str) -> ft.Switch:
-    control = app.hook(f"rule-{name}")
+    control = switch_row(app, name).controls[0]
     assert isinstance(control, ft.Switch)
     return control
+
+
+def test_a_tap_on_a_switchs_words_turns_it(store):
+    async def go():
+        app = await open_app(store)
+        await app.click("New game")
+        customize = next(
+            c for c in app.walk() if isinstance(c, ft.Switch) and c.label == "Change house rules"
+        )
+        await app.event(customize, "change", value=True)
+        words = switch_row(app, "big_bid_double").controls[1]
+        assert isinstance(words, ft.GestureDetector)
+        assert isinstance(words.content, ft.Text)
+        assert words.content.value == "Big bid: 20 a trick bid, made or set"
+        await app.event(words, "tap")
+        assert switch(app, "big_bid_double").value is True
+        await app.event(words, "tap")
+        assert switch(app, "big_bid_double").value is False
+
+    run(go())
 
 
 def test_setup_has_the_new_rules_each_explained(store):

@@ -6,6 +6,8 @@ from scorekeeper.core.scoring import GameScore
 from scorekeeper.i18n import _
 from scorekeeper.ui.text import event_lines, num, outcome, side_label, signed
 
+ISOLATE_MARKS = dict.fromkeys(range(0x2066, 0x206A))  # around names and pairs of names
+
 
 def score_text(game: Game, score: GameScore) -> list[str]:
     """Per hand: a title, what happened, then each side's points and running
@@ -28,4 +30,4 @@ def score_text(game: Game, score: GameScore) -> list[str]:
     result = outcome(game, score)
     if result:
         lines.append(result)
-    return [line.replace("\u2068", "").replace("\u2069", "") for line in lines]
+    return [line.translate(ISOLATE_MARKS) for line in lines]  # a terminal shows them raw

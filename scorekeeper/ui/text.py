@@ -4,8 +4,12 @@ from collections.abc import Collection, Sequence
 
 from scorekeeper import i18n
 from scorekeeper.core.model import Bid, Game, Variant
+from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.scoring import EventKind, GameScore, SideHand
 from scorekeeper.i18n import N_, NN_, _, ngettext
+from scorekeeper.ui.failed_nil_text import failed_nil_text
+from scorekeeper.ui.names import isolate as isolate
+from scorekeeper.ui.names import names_pair as names_pair
 
 
 def bid_label(bid: Bid | None) -> str:
@@ -16,11 +20,6 @@ def bid_label(bid: Bid | None) -> str:
     if bid.blind:
         return _("Blind nil")
     return _("Nil") if bid.is_nil else str(bid.value)
-
-
-def isolate(name: str) -> str:
-    """Keep a right-to-left name (Hebrew) from reordering the text around it."""
-    return f"\u2068{name}\u2069"
 
 
 def partners_figures(figures: Sequence[str]) -> str:
@@ -35,7 +34,7 @@ def partners_figures(figures: Sequence[str]) -> str:
 def sentence(text: str) -> str:
     """A message as shown: a capital first letter. One that starts with a
     (marked) name is left alone: a name is written as its player writes it."""
-    if not text or text[0] == "\u2068":
+    if not text or text[0] in "\u2066\u2067\u2068":
         return text
     return text[0].upper() + text[1:]
 
@@ -53,7 +52,7 @@ def named_side(team: str, names: Sequence[str]) -> str:
     its players' names ("Ana + Cy"). A game's side_label, or a listed game's."""
     if team:
         return isolate(team)
-    return " + ".join(isolate(name) for name in names)
+    return names_pair(names)
 
 
 def side_players(game: Game, side: int) -> str:
@@ -61,7 +60,7 @@ def side_players(game: Game, side: int) -> str:
     empty when the side is named by its players already."""
     if not game.team_name(side):
         return ""
-    return " + ".join(isolate(name) for name in game.side_names(side))
+    return names_pair(game.side_names(side))
 
 
 def side_spoken(game: Game, side: int) -> str:
@@ -171,24 +170,18 @@ BLIND_TEXT = {
 }
 
 
-# A failed nil whose tricks are the side's bags says so: its points are not the
-# nil's penalty alone (-100 + 2 = -98), and no "made 5 of 4" line shows them.
-AS_BAGS_TEXT = {
-    EventKind.NIL_FAILED: NN_(
-        "{player}: nil failed ({count} trick, {bags} as a bag)",
-        "{player}: nil failed ({count} tricks, {bags} as bags)",
-    ),
-    EventKind.BLIND_NIL_FAILED: NN_(
-        "{player}: blind nil failed ({count} trick, {bags} as a bag)",
-        "{player}: blind nil failed ({count} tricks, {bags} as bags)",
-    ),
-}
-
-
-def event_text(kind: EventKind, count: int, as_bags: bool = False, blind: bool = False) -> str:
+def event_text(
+    kind: EventKind,
+    count: int,
+    as_bags: bool = False,
+    blind: bool = False,
+    rules: RuleSet | None = None,
+) -> str:
+    """The template of one event; a failed nil's says where its tricks went
+    under `rules` (as_bags: they are the side's bags this hand)."""
     if blind and kind in BLIND_TEXT:
         return _(BLIND_TEXT[kind])
-    text = AS_BAGS_TEXT[kind] if as_bags and kind in AS_BAGS_TEXT else EVENT_TEXT[kind]
+    text = failed_nil_text(kind, count, as_bags, rules) or EVENT_TEXT[kind]
     return _(text) if isinstance(text, str) else ngettext(*text, count)
 
 
@@ -212,7 +205,9 @@ def event_lines(
         blind = bool(sh and sh.blind and event.kind in BLIND_TEXT)
         lines.append(
             sentence(
-                event_text(event.kind, event.count, bool(sh and sh.nil_bags), blind).format(
+                event_text(
+                    event.kind, event.count, bool(sh and sh.nil_bags), blind, game.rules
+                ).format(
                     names=side_label(game, event.side) if event.side is not None else "",
                     player=player(game, event.seat) if event.seat is not None else "",
                     tricks=sh.tricks_toward if sh else 0,
@@ -233,18 +228,18 @@ def describe_hand(game: Game, score: GameScore, index: int) -> list[str]:
     """The after-hand summary: what happened, each side's points and who deals
     next (not the result: the scoreboard's banner says it, once). Each line
     starts as a sentence does: a language may put the verb before the name
-    ("ndan Besa")."""
+    ("ndan Besa"). An earlier hand, changed, is told alone: its own totals
+    after it, and no next dealer (that is the next new hand's, not its own)."""
     hand = score.hands[index]
     lines = event_lines(game, score, index)
-    for sh in hand.sides:  # "in all" is the score now, also after an earlier hand's edit
+    for sh in hand.sides:
         lines.append(
             _("{names}: {points} this hand, {score} in all").format(
-                names=side_label(game, sh.side),
-                points=signed(sh.points),
-                score=num(score.sides[sh.side].score),
+                names=side_label(game, sh.side), points=signed(sh.points), score=num(sh.score)
             )
         )
-    if score.next_dealer is not None and score.next_first_bidder is not None:
+    newest = index == len(score.hands) - 1
+    if newest and score.next_dealer is not None and score.next_first_bidder is not None:
         lines.append(
             sentence(
                 (

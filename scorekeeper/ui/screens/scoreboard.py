@@ -1,6 +1,7 @@
 """The scoreboard of a game: both sides' scores and bags, whose deal, the
 score sheet with edit and undo, the result at the end."""
 
+import asyncio
 from collections.abc import Callable
 from functools import partial
 
@@ -9,7 +10,7 @@ import flet as ft
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.scoring import Status
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.ui.screens.sheet import adjustment_panel, hand_row, sheet_header
+from scorekeeper.ui.screens.sheet import SCROLL_KEY, adjustment_panel, hand_row, sheet_header
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
@@ -25,6 +26,7 @@ from scorekeeper.ui.text import (
     outcome,
     player,
     rules_summary,
+    sentence,
     side_label,
     side_players,
     side_spoken,
@@ -178,6 +180,7 @@ class Scoreboard:
         # what each changing part was drawn from, and the control drawn
         self.parts: dict[object, tuple[object, ft.Control]] = {}
         self.used: set[object] = set()
+        self.opened: tuple[int, int | None] | None = None  # the penalty form scrolled to
         self.column = ft.Column(horizontal_alignment=ft.CrossAxisAlignment.STRETCH, spacing=12)
         self.controls: list[ft.Control] = [self.column]
         self.sync()
@@ -198,7 +201,8 @@ class Scoreboard:
         game, score = state.saved.game, state.score
         shown: list[ft.Control] = []
         self.used = set()
-        if state.message:
+        removed = state.corrections.removed
+        if state.message and removed is None:  # a removed penalty's is said at its hand
             message = state.message
             shown.append(
                 self.part(
@@ -238,16 +242,7 @@ class Scoreboard:
             shown += [self.turn, self.enter]
         else:
             shown.append(self.finished)
-        if state.corrections.adjusting:  # drawn again only when more than the typing changed
-            form = state.corrections.adjusting
-            wrong = tuple(sorted((k, v) for k, v in state.errors.items() if "adjustment" in k))
-            shown.append(
-                self.part(
-                    "adjustment",
-                    (form.hand, form.position, form.side, wrong),
-                    lambda: adjustment_panel(state, self.on),
-                )
-            )
+        form = state.corrections.adjusting
         if game.hands:
             shown += [self.sheet_title, self.header]
             count = len(game.hands)
@@ -257,6 +252,11 @@ class Scoreboard:
                 shown.append(
                     self.part(("hand", index), drawn, partial(hand_row, state, self.on, index))
                 )
+                if form and form.hand == index:  # the form opens under its own hand
+                    shown.append(self.form_part(state))
+                if removed and removed.hand == index and state.message:  # where it was
+                    said = (state.message, removed)
+                    shown.append(self.part("message", said, partial(self.undo_banner, said[0])))
             if first > 0:
                 shown.append(
                     self.part(
@@ -280,6 +280,60 @@ class Scoreboard:
         )
         if not same:  # the same controls in the same order: nothing to send
             self.column.controls = shown
+        opened = (form.hand, form.position) if form else None
+        if opened != self.opened:
+            self.opened = opened
+            if opened is not None:
+                self.bring_form_into_view()
+
+    def undo_banner(self, message: str) -> ft.Control:
+        """A penalty removed: said under its hand, where the keeper tapped, with
+        Undo beside it (as a deleted game's Undo), until the next action."""
+        undo = ft.TextButton(
+            _("Undo"),
+            icon=ft.Icons.UNDO,
+            height=48,
+            on_click=self.on(self.state.undo_remove_adjustment),
+        )
+        return tagged(
+            "message",
+            ft.Container(
+                ft.Row(
+                    [ft.Text(sentence(message), expand=True), tagged("undo-remove", undo)],
+                    wrap=False,
+                ),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                padding=ft.Padding.only(left=12, right=4, top=4, bottom=4),
+                border_radius=8,
+            ),
+        )
+
+    def form_part(self, state: AppState) -> ft.Control:
+        """The penalty form, drawn again only when more than the typing changed."""
+        form = state.corrections.adjusting
+        assert form is not None
+        wrong = tuple(sorted((k, v) for k, v in state.errors.items() if "adjustment" in k))
+        return self.part(
+            "adjustment",
+            (form.hand, form.position, form.side, wrong),
+            lambda: adjustment_panel(state, self.on),
+        )
+
+    def bring_form_into_view(self) -> None:
+        """The form just opened: its fields are scrolled into view (a hand far
+        down the sheet would leave them below the screen's edge)."""
+        view = self.column.parent
+        while view is not None and not isinstance(view, ft.View):
+            view = view.parent
+        if view is None:
+            return  # not on a page yet: nothing to scroll
+        scrolled = view
+
+        async def scroll() -> None:
+            await asyncio.sleep(0.2)  # the form is laid out first
+            await scrolled.scroll_to(scroll_key=SCROLL_KEY, duration=200)
+
+        view.page.run_task(scroll)
 
 
 def build(state: AppState, on: Bind, files: Files) -> Scoreboard | list[ft.Control]:

@@ -17,6 +17,7 @@ from scorekeeper.ui.screens.widgets import (
     named,
     show_error,
     table_order,
+    wrapping_switch,
 )
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import (
@@ -150,7 +151,7 @@ class SetupView:
         )
         self.suicide_row = ft.Column(  # a switch's label is one line: the rule is below it
             [
-                self.suicide,
+                wrapping_switch(self.suicide),
                 ft.Text(
                     _("One partner of each side bids nil or blind nil in every hand."),
                     size=12,
@@ -162,19 +163,20 @@ class SetupView:
         self.more = MoreRules(state, on)
         fields = list(self.rule_fields.values())
         big = list(self.rule_fields).index("big_bid_points") + 1
-        self.custom = ft.Column(
+        self.custom = ft.Column(  # full width: a rule's label fits its field and wraps
             [
                 *fields[:big],
                 self.more.double_row,  # beside the big bid it doubles
                 *fields[big:],
-                *self.switches.values(),
+                *map(wrapping_switch, self.switches.values()),
                 self.more.failed_nil_row,
-                self.bags_score,
+                wrapping_switch(self.bags_score),
                 ft.Text(_("Off: bags only count toward the bag penalty."), size=12, italic=True),
                 self.suicide_row,
                 self.more.blind_row,
             ],
             spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         self.players_error = error_text(None, "error-players")
         self.rules_error = error_text(None, "error-rules")

@@ -9,7 +9,7 @@ import flet as ft
 
 from scorekeeper.core.rules import FailedNilTricks
 from scorekeeper.i18n import _, is_rtl
-from scorekeeper.ui.screens.widgets import Bind, named
+from scorekeeper.ui.screens.widgets import Bind, named, wrapping_switch
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.state.setup import BLIND_FIELDS
 from scorekeeper.ui.text import (
@@ -67,6 +67,7 @@ class MoreRules:
         self.failed_nil_named = named(self.failed_nil, title, identifier="rule-failed-nil")
         self.failed_nil_says = explanation("")
         self.failed_nil_row = ft.Column([self.failed_nil_named, self.failed_nil_says], spacing=2)
+        self.switches: dict[str, ft.Switch] = {}
         self.double = self.switch(on, "big_bid_double")
         self.double_row = ft.Column(
             [self.double, explanation(_(RULE_EXPLANATIONS["big_bid_double"]))], spacing=2
@@ -79,11 +80,13 @@ class MoreRules:
         self.blind_row = ft.Column([said, self.blind_more], spacing=10)
 
     def switch(self, on: Bind, name: str) -> ft.Semantics:
+        """A rule's switch, its words wrapping beside it."""
         control = ft.Switch(
             label=_(MORE_RULE_LABELS[name]),
             on_change=on(self.state.set_rule, name, with_value=True),
         )
-        return ft.Semantics(identifier=f"rule-{name}", content=control)
+        self.switches[name] = control
+        return ft.Semantics(identifier=f"rule-{name}", content=wrapping_switch(control))
 
     def sync(
         self, rules: dict[str, Any], errors: dict[str, str], partners: bool, typed: bool
@@ -96,9 +99,8 @@ class MoreRules:
         self.failed_nil_says.value = FAILED_NIL_EXPLANATIONS[choice]()
         # a side of one has no partner: only shown there if a rule set chose it
         self.failed_nil_row.visible = partners or choice is not FailedNilTricks.BAGS
-        for wrapper, name in ((self.double, "big_bid_double"), (self.blind, "blind_bids")):
-            assert isinstance(wrapper.content, ft.Switch)
-            wrapper.content.value = bool(rules[name])
+        for name, switch in self.switches.items():
+            switch.value = bool(rules[name])
         self.blind_more.visible = bool(rules["blind_bids"])
         for name, field in self.blind_fields.items():
             if not typed:

@@ -6,7 +6,7 @@ import flet as ft
 
 from scorekeeper.core.model import Adjustment, Game
 from scorekeeper.i18n import _
-from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, icon_button, tagged
+from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, error_text, icon_button, tagged
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import (
     bag_penalty_line,
@@ -16,6 +16,10 @@ from scorekeeper.ui.text import (
     side_label,
     signed,
 )
+
+FORM_KEY = "adjustment-form"  # the page scrolls the penalty form into view by it
+NO_BREAK = "\u00a0"
+SCROLL_KEY = ft.ScrollKey(FORM_KEY)  # type: ignore[call-arg]
 
 
 def sheet_header(game: Game) -> ft.Control:
@@ -31,8 +35,9 @@ def sheet_header(game: Game) -> ft.Control:
                 )
                 for side in range(len(game.variant.sides))
             ],
-            ft.Container(width=104),
-        ]
+            ft.Container(width=100),  # over the two icon buttons
+        ],
+        spacing=4,  # as the hands' lines
     )
 
 
@@ -50,19 +55,22 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
             ft.Column(
                 [
                     ft.Text(f"{bids} / {took}", size=14),
-                    ft.Text(
-                        _("{points} → {score}").format(
-                            points=signed(sh.points), score=num(sh.score)
-                        ),
-                        size=16,
-                        weight=ft.FontWeight.BOLD,
-                        color=SIDE_COLORS[sh.side],
-                    ),
+                    figures(sh.points, sh.score, SIDE_COLORS[sh.side], f"{index + 1}-{sh.side}"),
                     *(
                         [
                             tagged(
                                 f"penalty-{index + 1}-{sh.side}",
-                                ft.Text(bag_penalty_line(game, sh), size=13, color=ft.Colors.ERROR),
+                                ft.TextButton(
+                                    _("Bags {points}").format(points=num(sh.penalty_points)),
+                                    on_click=on(state.explain_penalty, index, sh.side),
+                                    tooltip=bag_penalty_line(game, sh),
+                                    style=ft.ButtonStyle(
+                                        color=ft.Colors.ERROR,
+                                        padding=ft.Padding.symmetric(horizontal=4),
+                                        text_style=ft.TextStyle(size=13),
+                                    ),
+                                    height=32,
+                                ),
                             )
                         ]
                         if sh.penalties
@@ -114,7 +122,8 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                 _("Edit hand {number}").format(number=index + 1),
                 on(state.edit_hand, index),
             ),
-        ]
+        ],
+        spacing=4,  # the figures' columns get the width on a narrow phone
     )
     return tagged(
         f"hand-{index + 1}",
@@ -122,6 +131,24 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
             ft.Column([row, *adjustments], spacing=0) if adjustments else row,
             padding=ft.Padding.symmetric(vertical=2),
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+
+
+def figures(points: int, score: int, color: str, where: str) -> ft.Control:
+    """A hand's points and the total after it ("+45 → 130"). A narrow column
+    may move the total to the next line, whole with its arrow (a no-break
+    space holds them), never a figure split from its arrow or its sign."""
+    points_text, _space, total = (
+        _("{points} → {score}").format(points=signed(points), score=num(score)).partition(" ")
+    )
+    return tagged(
+        f"figures-{where}",
+        ft.Text(
+            f"{points_text} {total.replace(' ', NO_BREAK)}",
+            size=16,
+            weight=ft.FontWeight.BOLD,
+            color=color,
         ),
     )
 
@@ -146,9 +173,10 @@ def adjustment_panel(state: AppState, on: Bind) -> ft.Control:
             ],
             spacing=0,
         ),
-        value=str(form.side),
+        value=None if form.side is None else str(form.side),  # none until tapped
         on_change=on(lambda v: state.set_adjustment_side(int(v)), with_value=True),
     )
+    side_error = error_text(errors.get("adjustment.side"), "adjustment-side-error")
     points = ft.TextField(
         label=_("Points (minus for a penalty)"),
         value=form.points,
@@ -190,6 +218,7 @@ def adjustment_panel(state: AppState, on: Bind) -> ft.Control:
                 [
                     ft.Text(title.format(number=form.hand + 1), weight=ft.FontWeight.BOLD),
                     sides,
+                    side_error,
                     points,
                     reason,
                     ft.Row(buttons, wrap=True),
@@ -199,5 +228,6 @@ def adjustment_panel(state: AppState, on: Bind) -> ft.Control:
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
             padding=12,
             border_radius=8,
+            key=SCROLL_KEY,
         ),
     )

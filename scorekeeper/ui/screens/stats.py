@@ -1,6 +1,7 @@
 """Statistics: per player, partnerships, head to head, a win-rate chart, and
 merging two spellings of one name."""
 
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -11,7 +12,7 @@ from scorekeeper.i18n import _, decimal, is_rtl, ngettext, percent
 from scorekeeper.ui.palette import CHART_BAR
 from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, named, tagged
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.text import isolate
+from scorekeeper.ui.text import isolate, names_pair, num
 
 
 def pct(rate: float | None) -> str:
@@ -125,6 +126,18 @@ def player_card(p: PlayerStats) -> ft.Control:
     )
 
 
+def partnership_line(names: Sequence[str], games: int, wins: int, finished: int, rate: str) -> str:
+    """ "Ana + Cy: 1 game, 1 win of 1 (100%)": each count in its own plural form."""
+    return _("{names}: {games}, {wins} ({rate})").format(
+        names=names_pair(names),
+        games=ngettext("{count} game", "{count} games", games).format(count=num(games)),
+        wins=ngettext("{wins} win of {finished}", "{wins} wins of {finished}", wins).format(
+            wins=num(wins), finished=num(finished)
+        ),
+        rate=rate,
+    )
+
+
 def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
     browsing = state.browsing
     if not browsing.players:
@@ -148,20 +161,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
     if browsing.pairs:
         controls.append(heading(_("Partnerships")))
         controls += [
-            ft.Text(
-                ngettext(
-                    "{a} + {b}: {games} game, {wins} wins of {finished} ({rate})",
-                    "{a} + {b}: {games} games, {wins} wins of {finished} ({rate})",
-                    p.games,
-                ).format(
-                    a=isolate(p.names[0]),
-                    b=isolate(p.names[1]),
-                    games=p.games,
-                    wins=p.wins,
-                    finished=p.finished,
-                    rate=pct(p.win_rate),
-                )
-            )
+            ft.Text(partnership_line(p.names, p.games, p.wins, p.finished, pct(p.win_rate)))
             for p in browsing.pairs
         ]
     if browsing.rivals:

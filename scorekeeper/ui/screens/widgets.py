@@ -2,9 +2,10 @@
 buttons, headings, errors and banners, the side colours, a game's card and the
 app bar."""
 
+import inspect
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import flet as ft
 
@@ -115,6 +116,32 @@ def tool(label: str, icon: ft.IconData, on_click: Any) -> ft.OutlinedButton:
 
 def undo_delete(state: AppState, on: Bind) -> ft.OutlinedButton:
     return tool(_("Undo delete"), ft.Icons.UNDO, on(state.undo_delete))
+
+
+def wrapping_switch(switch: ft.Switch) -> ft.MergeSemantics:
+    """A switch with its words beside it, wrapping in the width there is: Flet
+    draws a switch's own label on one line, cut off at a narrow phone's edge.
+    The words are merged into the switch (a screen reader names it by them)
+    and a tap on them turns it, as on the switch itself."""
+    label = switch.label
+    switch.label = None
+
+    async def turn(_event: ft.TapEvent[ft.GestureDetector]) -> None:
+        if switch.disabled or switch.on_change is None:
+            return
+        switch.value = not switch.value
+        handler = cast(Callable[[ft.Event[ft.Switch]], Any], switch.on_change)
+        done = handler(ft.Event("change", control=switch))
+        if inspect.isawaitable(done):
+            await done
+
+    words = ft.GestureDetector(
+        content=ft.Text(str(label or "")),
+        on_tap=turn,
+        expand=True,
+        mouse_cursor=ft.MouseCursor.CLICK,
+    )
+    return ft.MergeSemantics(content=ft.Row([switch, words], spacing=4))
 
 
 def named(

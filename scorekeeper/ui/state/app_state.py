@@ -192,6 +192,8 @@ class AppState:
     cancel_adjustment = DoneBy("corrections", Corrections.cancel_adjustment)
     save_adjustment = DoneBy("corrections", Corrections.save_adjustment)
     remove_adjustment = DoneBy("corrections", Corrections.remove_adjustment)
+    explain_penalty = DoneBy("corrections", Corrections.explain_penalty)
+    undo_remove_adjustment = DoneBy("corrections", Corrections.undo_remove_adjustment)
 
     export_data = DoneBy("transfer", Transfer.export_data)
     import_file = DoneBy("transfer", Transfer.import_file)

@@ -6,13 +6,23 @@ from dataclasses import dataclass, replace
 
 from scorekeeper.core import game as ops
 from scorekeeper.core.model import Adjustment
-from scorekeeper.core.scoring import ScoredGame
+from scorekeeper.core.scoring import EventKind, ScoredGame
 from scorekeeper.core.validation import adjustment_problems
 from scorekeeper.errors import Clipped, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Confirm, Restore, Shown
-from scorekeeper.ui.text import sentence
+from scorekeeper.ui.text import EVENT_TEXT, bag_penalty_line, num, sentence, side_label
+
+
+@dataclass(frozen=True)
+class Removed:
+    """A penalty just removed, kept to put back while Undo is offered."""
+
+    game_id: str
+    hand: int
+    position: int
+    adjustment: Adjustment
 
 
 @dataclass
@@ -21,7 +31,7 @@ class AdjustmentForm:
 
     hand: int  # 0-based
     position: int | None  # which of the hand's adjustments is changed; None: a new one
-    side: int = 0
+    side: int | None = None  # none chosen until tapped: a penalty never lands by default
     points: str = ""  # as typed
     reason: str = ""
 
@@ -33,19 +43,23 @@ class Corrections:
         self.current = current
         self.shown = shown
         self.adjusting: AdjustmentForm | None = None  # a penalty being added or changed
-        shown.when_cleared(self._close)  # any other action closes the form
+        self.removed: Removed | None = None  # Undo is offered until the next action
+        shown.when_cleared(self._close)  # any other action closes the form and its Undo
 
     def _close(self) -> None:
         self.adjusting = None
+        self.removed = None
 
     def _save_and_tell(
         self, game: ScoredGame, message: str, reopened: str, based_on: int | None = None
-    ) -> None:
+    ) -> bool:
         """Save a changed game and say what changed (and that it is open again)."""
-        if self.current.save_change(game, based_on):
-            self.shown.summary = []
-            again = " " + _("The game is in progress again.") if reopened else ""
-            self.shown.message = message + again
+        if not self.current.save_change(game, based_on):
+            return False
+        self.shown.summary = []
+        again = " " + _("The game is in progress again.") if reopened else ""
+        self.shown.message = message + again
+        return True
 
     # -- removing hands ---------------------------------------------------------------
 
@@ -168,9 +182,11 @@ class Corrections:
             points = int(text)
         except ValueError:
             points = None
-        new = Adjustment(form.side, points if points is not None else 0, form.reason.strip())
+        new = Adjustment(form.side or 0, points if points is not None else 0, form.reason.strip())
         problems = adjustment_problems(saved.game, (new,))
         errors = {p.field.replace("adjustments.0", "adjustment"): p.message for p in problems}
+        if form.side is None:
+            errors["adjustment.side"] = _("Choose whose points these are: tap a name.")
         if points is None:
             errors["adjustment.points"] = _(
                 "{value!r} is not a whole number of points: type one such as -30"
@@ -191,9 +207,26 @@ class Corrections:
             return
         kept = saved.game.hands[index].adjustments
         if 0 <= position < len(kept):
-            self._replace_adjustments(index, kept[:position] + kept[position + 1 :])
+            gone = _("The penalty on hand {number} was removed.").format(number=index + 1)
+            if self._replace_adjustments(index, kept[:position] + kept[position + 1 :], gone):
+                self.removed = Removed(saved.id, index, position, kept[position])
 
-    def _replace_adjustments(self, index: int, adjustments: tuple[Adjustment, ...]) -> None:
+    def undo_remove_adjustment(self) -> None:
+        """Put back the penalty just removed, where it was on its hand."""
+        removed, saved = self.removed, self.current.saved
+        if not removed or not saved or saved.id != removed.game_id:
+            return
+        if removed.hand >= len(saved.game.hands):
+            return
+        kept = list(saved.game.hands[removed.hand].adjustments)
+        kept.insert(min(removed.position, len(kept)), removed.adjustment)
+        back = _("The penalty on hand {number} is back.").format(number=removed.hand + 1)
+        self._replace_adjustments(removed.hand, tuple(kept), back)
+
+    def _replace_adjustments(
+        self, index: int, adjustments: tuple[Adjustment, ...], told: str | None = None
+    ) -> bool:
+        """Re-score the game with the hand's new adjustments; whether it was saved."""
         saved = self.current.saved
         assert saved
         hand = saved.game.hands[index]
@@ -202,15 +235,34 @@ class Corrections:
             game = ops.replace_hand(saved.game, index, replace(hand, adjustments=adjustments))
         except ScorekeeperError as error:
             self.shown.errors = {"adjustment": sentence(str(error))}
-            return
+            return False
         reopened = self.current.reopens(game)
-        changed = _("Hand {number} was changed.").format(number=index + 1)
-        self._save_and_tell(game, changed, reopened)
+        changed = told or _("Hand {number} was changed.").format(number=index + 1)
+        return self._save_and_tell(game, changed, reopened)
+
+    def explain_penalty(self, index: int, side: int) -> None:
+        """A bag penalty's full words, for its short mark on the score sheet."""
+        saved, score = self.current.saved, self.current.score
+        if not saved or not score or not 0 <= index < len(score.hands):
+            return
+        sides = score.hands[index].sides
+        if not 0 <= side < len(sides) or not sides[side].penalties:
+            return
+        self.shown.clear()
+        text = EVENT_TEXT[EventKind.BAG_PENALTY]
+        assert isinstance(text, str)
+        self.shown.message = _(text).format(
+            names=side_label(saved.game, side),
+            points=num(sides[side].penalty_points),
+            detail=bag_penalty_line(saved.game, sides[side]),
+        )
 
     def snapshot(self) -> Restore:
         form = replace(self.adjusting) if self.adjusting else None
+        removed = self.removed
 
         def restore() -> None:
             self.adjusting = replace(form) if form else None
+            self.removed = removed
 
         return restore

@@ -1,0 +1,178 @@
+"""A 360 px phone in real Chromium, in English and Thai: no house-rule label is
+cut off at the screen's edge or squeezed over its field, and no figure of the
+score sheet is split across lines."""
+
+import base64
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from scorekeeper import i18n
+from scorekeeper.core.model import Adjustment, Game, Variant
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.storage.store import GameStore
+from tests import factories
+from tests.served import SMALL_PHONE, ServedApp, hook, load, reveal, settle, still, type_into
+from tests.test_e2e_language import PIXELS
+
+pytestmark = pytest.mark.e2e
+
+LANGUAGES = [("en-US", "en"), ("th-TH", "th")]
+EDGE = 8  # px: text inked this close to the screen's right edge is cut off there
+
+# How many dark pixels a screenshot holds (text, not the page, borders or scroll bar).
+DARK_PIXELS = (
+    PIXELS
+    + """  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] + data[i + 1] + data[i + 2] < 3 * 110) count += 1;
+  }
+  return count;
+}"""
+)
+
+
+def tr(language: str, message: str) -> str:
+    with i18n.language(language):
+        return i18n._(message)
+
+
+@pytest.fixture(scope="module")
+def narrow_app(tmp_path_factory) -> Iterator[tuple[ServedApp, str]]:
+    """The app with a game whose sheet has bag penalties, a penalty and totals
+    in the hundreds (long figures for a narrow column)."""
+    folder: Path = tmp_path_factory.mktemp("narrow")
+    bags = factories.hand([1, 1, 1, 1], [6, 1, 5, 1])  # 9 bags a hand: a penalty in hand 2
+    nil = factories.hand([4, 3, "nil", 4], [4, 3, 2, 4])
+    hands = (bags, bags, replace(nil, adjustments=(Adjustment(1, -45, ""),)))
+    with GameStore(folder) as store:
+        saved = store.create(Game(Variant.PARTNERSHIP, factories.PLAYERS, 0, RuleSet(), hands))
+    app = ServedApp(folder)
+    app.start()
+    try:
+        yield app, saved.id
+    finally:
+        app.stop()
+
+
+def open_in(browser: Browser, url: str, locale: str) -> Page:
+    page = browser.new_context(locale=locale, viewport=SMALL_PHONE).new_page()
+    load(page, url)
+    return page
+
+
+def ink_at_right_edge(page: Page) -> int:
+    still(page)
+    width, height = SMALL_PHONE["width"], SMALL_PHONE["height"]
+    strip = {"x": width - EDGE, "y": 0, "width": EDGE, "height": height}
+    png = base64.b64encode(page.screenshot(clip=strip)).decode()
+    return int(page.evaluate(DARK_PIXELS, png))
+
+
+def in_view(target: Locator, seconds: float = 5) -> None:
+    """`target` comes on screen by itself (the app scrolls it there), no wheel turned."""
+    box = None
+    for _ in range(int(seconds * 10)):
+        box = target.bounding_box()
+        if box and box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"]:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"not on screen: {box}")
+
+
+def scroll_through(page: Page) -> Iterator[int]:
+    """The page from its top to its end, a screen at a time."""
+    for step in range(12):
+        yield step
+        page.mouse.move(10, SMALL_PHONE["height"] / 2)
+        page.mouse.wheel(0, 500)
+
+
+@pytest.mark.parametrize(("locale", "language"), LANGUAGES)
+def test_house_rule_labels_wrap_inside_their_controls(browser, narrow_app, locale, language):
+    app, _game = narrow_app
+    page = open_in(browser, app.url, locale)
+    try:
+        page.get_by_role("button", name=tr(language, "New game")).click()
+        customize = page.get_by_role("switch", name=tr(language, "Change house rules"))
+        expect(customize).to_be_visible()
+        settle(page)
+        customize.click()
+        doubled = page.get_by_role("switch", name=tr(language, RULE_DOUBLED))
+        expect(doubled).to_have_count(1)  # the whole label is its name
+        hands = tr(language, "Game ends after this many hands (empty: no limit)")
+        type_into(page, hands, "12")  # its label floats above the value
+        for _ in scroll_through(page):
+            assert ink_at_right_edge(page) == 0, "a label runs off the screen's edge"
+        field = page.get_by_role("textbox", name=hands)
+        box = field.bounding_box()
+        assert box and box["width"] >= SMALL_PHONE["width"] - 40, "a rule's field spans the screen"
+    finally:
+        page.context.close()
+
+
+RULE_DOUBLED = "Big bid: 20 a trick bid, made or set"
+
+
+@pytest.mark.parametrize(("locale", "language"), LANGUAGES)
+def test_no_figure_of_the_sheet_wraps(browser, narrow_app, locale, language):
+    app, game_id = narrow_app
+    page = open_in(browser, app.url, locale)
+    try:
+        load(page, f"{app.base}game/{game_id}")
+        expect(hook(page, "hand-3")).to_be_attached()
+        settle(page)
+        for number in (1, 2, 3):
+            for side in (0, 1):  # the hand's points, then the arrow and the total
+                figures = hook(page, f"figures-{number}-{side}")
+                box = figures.bounding_box()
+                assert box, f"figures-{number}-{side}"
+                said = figures.inner_text()
+                assert box["height"] < 28, f"{said!r} is not on one line ({box['height']} px)"
+        mark = hook(page, "penalty-2-0")
+        mark_box = mark.bounding_box()
+        assert mark_box and mark_box["height"] < 40, "a bag penalty is a short mark"
+        for _ in scroll_through(page):
+            assert ink_at_right_edge(page) == 0, "text runs off the screen's edge"
+    finally:
+        page.context.close()
+
+
+def test_the_penalty_form_opens_at_its_hand_in_view_and_a_removal_can_be_undone(
+    browser, narrow_app
+):
+    app, game_id = narrow_app
+    page = open_in(browser, app.url, "en-US")
+    try:
+        load(page, f"{app.base}game/{game_id}")
+        expect(hook(page, "hand-1")).to_be_attached()
+        settle(page)
+        gavel = page.get_by_role("button", name="Penalty or adjustment on hand 1")
+        reveal(page, gavel).click()  # the last line of the sheet, at the screen's foot
+        expect(hook(page, "adjustment")).to_be_visible()
+        still(page)
+        points = page.get_by_role("textbox", name="Points (minus for a penalty)")
+        in_view(points)
+        for radio in page.get_by_role("radio").all():
+            expect(radio).not_to_be_checked()  # no side until one is tapped
+        page.get_by_role("radio", name=re.compile("Beth.+David")).click()
+        type_into(page, "Points (minus for a penalty)", "-30")
+        page.get_by_role("button", name="Save").click()
+        expect(hook(page, "adjustment")).to_have_count(0)
+        line = page.get_by_role("button", name=re.compile("Beth.+David.*: -30"))
+        reveal(page, line).click()
+        expect(hook(page, "adjustment")).to_be_visible()
+        still(page)
+        in_view(points)
+        reveal(page, page.get_by_role("button", name="Remove")).click()
+        expect(hook(page, "message")).to_have_accessible_name("The penalty on hand 1 was removed.")
+        hook(page, "undo-remove").click()
+        expect(hook(page, "message")).to_have_text("The penalty on hand 1 is back.")
+        expect(page.get_by_role("button", name=re.compile("Beth.+David.*: -30"))).to_have_count(1)
+    finally:
+        page.context.close()
