@@ -75,7 +75,7 @@ def partnership(page: Page) -> None:
     type_into(page, "Game ends after this many hands (empty: no limit)", "12")
     reveal(
         page,
-        page.get_by_role("switch", name="A failed nil's tricks count toward the partner's bid"),
+        page.get_by_role("switch", name="Big bid: 20 a trick bid, made or set"),
     )
     shoot(page, "phone360-setup-house-rules")
     page.get_by_role("button", name="Home").click()
