@@ -505,6 +505,8 @@ def arrow_points(page: Page, language: str) -> str:
     for seat, bid in enumerate(play):
         pick(page, seat, bid)
     step = button(page, language, "Next: tricks")
+    expect(step).to_be_enabled()
+    still(page)  # the button drawn where it stays before its ink is read
     columns = page.evaluate(FIRST_LINE_INK, inside(page, step, 8))
     found = words(columns, gap=6)
     icon = found[-1] if i18n.get(language).rtl else found[0]  # the icon comes first
