@@ -32,14 +32,20 @@ def switch(app, name: str) -> ft.Switch:
     return control
 
 
+async def house_rules_open(store):
+    """The set-up with its house rules shown."""
+    app = await open_app(store)
+    await app.click("New game")
+    customize = next(
+        c for c in app.walk() if isinstance(c, ft.Switch) and c.label == "Change house rules"
+    )
+    await app.event(customize, "change", value=True)
+    return app
+
+
 def test_a_tap_on_a_switchs_words_turns_it(store):
     async def go():
-        app = await open_app(store)
-        await app.click("New game")
-        customize = next(
-            c for c in app.walk() if isinstance(c, ft.Switch) and c.label == "Change house rules"
-        )
-        await app.event(customize, "change", value=True)
+        app = await house_rules_open(store)
         words = switch_row(app, "big_bid_double").controls[1]
         assert isinstance(words, ft.GestureDetector)
         assert isinstance(words.content, ft.Text)
@@ -54,12 +60,7 @@ def test_a_tap_on_a_switchs_words_turns_it(store):
 
 def test_setup_has_the_new_rules_each_explained(store):
     async def go():
-        app = await open_app(store)
-        await app.click("New game")
-        customize = next(
-            c for c in app.walk() if isinstance(c, ft.Switch) and c.label == "Change house rules"
-        )
-        await app.event(customize, "change", value=True)
+        app = await house_rules_open(store)
         texts = app.texts()
         assert "A failed nil's tricks are its side's bags; they never help the partner's bid." in (
             texts
