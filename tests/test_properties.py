@@ -7,7 +7,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.core.game import add_hand, remove_hand, replace_hand, undo_last_hand
+from scorekeeper.core.game import (
+    add_hand,
+    remove_hand,
+    replace_hand,
+    undo_last_hand,
+    with_dealers,
+)
 from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Game, Hand, Variant, blind_bid
 from scorekeeper.core.record import game_from_record, game_to_record
 from scorekeeper.core.rules import Bidding, FailedNilTricks, RuleSet
@@ -204,7 +210,8 @@ def test_edits_and_undo_rescore_exactly(game, data):
     except InvalidHandError:  # the edit ends the game before its last hand, or breaks a rule
         edited = None
     if edited is not None:
-        changed = (*game.hands[:index], new, *game.hands[index + 1 :])
+        dealt = with_dealers(game).hands  # an edit keeps every hand's dealer
+        changed = (*dealt[:index], replace(new, dealer=dealt[index].dealer), *dealt[index + 1 :])
         assert edited.score == score_game(_rebuilt(game, changed))
         assert edited.hands[:index] == before.hands[:index]
         assert replace_hand(edited.game, index, game.hands[index]).score == before
@@ -213,7 +220,8 @@ def test_edits_and_undo_rescore_exactly(game, data):
     except InvalidHandError:
         removed = None
     if removed is not None:
-        kept = game.hands[:index] + game.hands[index + 1 :]
+        dealt = with_dealers(game).hands  # a removal keeps every other hand's dealer
+        kept = dealt[:index] + dealt[index + 1 :]
         assert removed.score == score_game(_rebuilt(game, kept))
     undone = undo_last_hand(game)
     assert undone.score == score_game(_rebuilt(game, game.hands[:-1]))

@@ -66,7 +66,7 @@ def test_undo_and_edit_rescore_everything():
     edited = replace_hand(g, 0, hand([4, 3, "nil", 4], [6, 3, 0, 4]))  # nil made: 40+2+100
     assert edited.score == score_game(edited.game) and edited.totals[0].score == 142 + 61
     assert undo_last_hand(g).totals[0].score == -58
-    assert remove_hand(g, 0).game.hands == (EVEN,)
+    assert remove_hand(g, 0).game.hands == (replace(EVEN, dealer=1),), "hand 2 was dealt by 1"
     assert g.hands == (first, EVEN), "operations never change the game passed in"
 
 
@@ -101,7 +101,7 @@ def test_two_player_dealer_alternates():
 def test_add_hand_returns_new_game():
     g = game()
     added = add_hand(g, EVEN)
-    assert added.game.hands == (EVEN,) and g.hands == ()
+    assert added.game.hands == (replace(EVEN, dealer=0),) and g.hands == ()
     assert replace(added.game, hands=()) == g
     assert added.score == score_game(added.game) and len(added.hands) == 1
 

@@ -38,22 +38,40 @@ def new_game(
 
 
 def add_hand(game: Game, hand: Hand) -> ScoredGame:
-    """The game with `hand` recorded after its last one, scored."""
+    """The game with `hand` recorded after its last one, scored. The hand
+    records its dealer: unless it names one, the seat after the last hand's dealer."""
+    if hand.dealer is None:
+        hand = replace(hand, dealer=game.dealer(len(game.hands)))
     return scored(replace(game, hands=(*game.hands, hand)))
 
 
 def replace_hand(game: Game, index: int, hand: Hand) -> ScoredGame:
-    """The game with hand `index` (0-based) changed; the later hands are re-scored."""
+    """The game with hand `index` (0-based) changed; the later hands are re-scored
+    and keep their dealers. A hand naming no dealer keeps the one it had."""
     _check_index(game, index)
-    hands = list(game.hands)
-    hands[index] = hand
+    hands = list(with_dealers(game).hands)
+    hands[index] = hand if hand.dealer is not None else replace(hand, dealer=hands[index].dealer)
     return scored(replace(game, hands=tuple(hands)))
 
 
 def remove_hand(game: Game, index: int) -> ScoredGame:
-    """Delete any hand; the later hands are re-scored (and re-checked)."""
+    """Delete any hand; the later hands are re-scored (and re-checked) and keep
+    their dealers: a deleted hand was still dealt."""
     _check_index(game, index)
-    return scored(replace(game, hands=game.hands[:index] + game.hands[index + 1 :]))
+    hands = with_dealers(game).hands
+    return scored(replace(game, hands=hands[:index] + hands[index + 1 :]))
+
+
+def with_dealers(game: Game) -> Game:
+    """The game with every hand's dealer written in: a hand recorded before hands
+    kept their dealer gets the one worked out from its place, so that deleting or
+    changing a hand before it cannot move it."""
+    if all(hand.dealer is not None for hand in game.hands):
+        return game
+    seats = game.dealers()
+    return replace(
+        game, hands=tuple(replace(hand, dealer=seat) for hand, seat in zip(game.hands, seats[:-1], strict=True))
+    )
 
 
 def undo_last_hand(game: Game) -> ScoredGame:

@@ -101,11 +101,14 @@ class Adjustment:
 
 @dataclass(frozen=True)
 class Hand:
-    """What the table bid and took, by seat, and any adjustments by side."""
+    """What the table bid and took, by seat, any adjustments by side, and the
+    seat that dealt it. `dealer` None: a hand recorded before hands kept their
+    dealer, whose dealer follows from the hands before it (`Game.dealer`)."""
 
     bids: tuple[Bid, ...]
     tricks: tuple[int, ...]
     adjustments: tuple[Adjustment, ...] = ()
+    dealer: int | None = None
 
 
 @dataclass(frozen=True)
@@ -122,17 +125,32 @@ class Game:
     team_names: tuple[str, ...] = ()
 
     def dealer(self, hand_index: int) -> int:
-        """Seat that deals hand `hand_index` (0-based); the deal passes left.
+        """Seat that deals hand `hand_index` (0-based; `len(hands)`: the next hand).
 
+        A hand that records its dealer says it. Otherwise the deal passes left
+        from the nearest earlier hand that records one (or from the first dealer),
+        so a game kept before hands recorded their dealer reads as it always did.
         In the two-player game "dealer" is whoever draws first; it alternates too.
         """
-        return (self.first_dealer + hand_index) % self.variant.player_count
+        n = self.variant.player_count
+        for known in range(min(hand_index, len(self.hands) - 1), -1, -1):
+            dealt = self.hands[known].dealer
+            if dealt is not None:
+                return (dealt + hand_index - known) % n
+        return (self.first_dealer + hand_index) % n
+
+    def dealers(self) -> tuple[int, ...]:
+        """Every hand's dealer, then the next hand's, in one pass (as `dealer`)."""
+        n, seat, seats = self.variant.player_count, self.first_dealer, []
+        for hand in self.hands:
+            seat = seat if hand.dealer is None else hand.dealer
+            seats.append(seat % n)
+            seat += 1
+        return (*seats, seat % n)
 
     def bidding_order(self, hand_index: int) -> tuple[int, ...]:
         """Seats in bidding order: left of the dealer first, who also leads."""
-        n = self.variant.player_count
-        dealer = self.dealer(hand_index)
-        return tuple((dealer + 1 + i) % n for i in range(n))
+        return bidding_order(self.dealer(hand_index), self.variant.player_count)
 
     def team_name(self, side: int) -> str:
         """The side's own name, or "" when it has none."""
@@ -141,3 +159,8 @@ class Game:
     def side_names(self, side: int) -> tuple[str, ...]:
         """The names of the side's players, in seat order."""
         return tuple(self.players[seat] for seat in self.variant.sides[side])
+
+
+def bidding_order(dealer: int, players: int) -> tuple[int, ...]:
+    """Seats in bidding order after `dealer`: left of the dealer first, who also leads."""
+    return tuple((dealer + 1 + i) % players for i in range(players))

@@ -3,10 +3,11 @@
     {"format": "spades-score/1", "variant": "partnership",
      "players": ["Alex", "Beth", "Charlie", "David"], "first_dealer": 0,
      "rules": {"target": 500}, "team_names": ["Us", "Them"],
-     "hands": [{"bids": [4, 3, "nil", "blind_nil"], "tricks": [5, 4, 0, 4],
+     "hands": [{"dealer": 0, "bids": [4, 3, "nil", "blind_nil"], "tricks": [5, 4, 0, 4],
                 "adjustments": [{"side": 1, "points": -30, "reason": "renege"}]}]}
 
-A blind bid (a house rule) is {"blind": 6}.
+A blind bid (a house rule) is {"blind": 6}. A hand's "dealer" is the seat that
+dealt it; a hand without one (kept by an older version) follows the hand before.
 
 Parsing checks structure and types; `score_game` then checks the play itself.
 """
@@ -131,7 +132,7 @@ def scored_game_from_record(data: Any) -> ScoredGame:
 
 
 def hand_from_json(number: int, raw: Any) -> Hand:
-    """A hand's bids, tricks and adjustments; values are checked with the game."""
+    """A hand's dealer, bids, tricks and adjustments; values are checked with the game."""
     if not isinstance(raw, Mapping):
         raise InvalidRecordError(
             _('hand {number}: must be an object with "bids" and "tricks", got {value!r}').format(
@@ -149,7 +150,15 @@ def hand_from_json(number: int, raw: Any) -> Hand:
         raise InvalidRecordError(
             _("hand {number}: {problem}").format(number=number, problem=error)
         ) from None
-    return Hand(parsed, tuple(tricks), _adjustments_from_json(number, raw.get("adjustments", [])))
+    dealer = raw.get("dealer")
+    if "dealer" in raw and not _is_whole(dealer):
+        raise InvalidRecordError(
+            _('hand {number}: "dealer" must be a seat number, got {value!r}').format(
+                number=number, value=Clipped(dealer)
+            )
+        )
+    adjustments = _adjustments_from_json(number, raw.get("adjustments", []))
+    return Hand(parsed, tuple(tricks), adjustments, dealer)
 
 
 def _adjustments_from_json(number: int, raw: Any) -> tuple[Adjustment, ...]:
@@ -173,9 +182,10 @@ def _adjustments_from_json(number: int, raw: Any) -> tuple[Adjustment, ...]:
 
 
 def hand_to_json(hand: Hand) -> dict[str, Any]:
-    """A hand as a record writes it; "adjustments" only when it has some, so a
-    hand without them reads exactly as before they existed."""
-    data: dict[str, Any] = {
+    """A hand as a record writes it; "dealer" and "adjustments" only when it has
+    them, so a hand kept before they existed is written back exactly as it was."""
+    data: dict[str, Any] = {} if hand.dealer is None else {"dealer": hand.dealer}
+    data |= {
         "bids": [bid_to_json(b) for b in hand.bids],
         "tricks": list(hand.tricks),
     }

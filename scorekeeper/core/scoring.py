@@ -266,6 +266,8 @@ def score_game(game: Game) -> GameScore:
     hands: list[HandScore] = []
     winner: int | None = None
     tied = False
+    players = game.variant.player_count
+    deals_next = game.first_dealer % players  # who deals next: the deal passes left (Game.dealer)
     for index, hand in enumerate(game.hands):
         if winner is not None:
             raise GameOverError(
@@ -282,6 +284,8 @@ def score_game(game: Game) -> GameScore:
         problems = hand_problems(game, hand, scores)
         if problems:
             raise InvalidHandError(tuple(problems), hand_number=index + 1)
+        dealer = deals_next if hand.dealer is None else hand.dealer
+        deals_next = (dealer + 1) % players
         hand_sides = tuple(
             score_side(game.rules, seats, hand, side, scores[side], bags[side])
             for side, seats in enumerate(sides)
@@ -297,14 +301,13 @@ def score_game(game: Game) -> GameScore:
         hands.append(
             HandScore(
                 index=index,
-                dealer=game.dealer(index),
-                first_bidder=game.bidding_order(index)[0],
+                dealer=dealer,
+                first_bidder=(dealer + 1) % players,
                 sides=hand_sides,
                 events=tuple(events),
             )
         )
     over = winner is not None
-    next_index = len(game.hands)
     return GameScore(
         sides=tuple(
             SideTotal(side, seats, scores[side], bags[side]) for side, seats in enumerate(sides)
@@ -313,8 +316,8 @@ def score_game(game: Game) -> GameScore:
         status=Status.FINISHED if over else Status.IN_PROGRESS,
         winner=winner,
         tied=tied and not over,
-        next_dealer=None if over else game.dealer(next_index),
-        next_first_bidder=None if over else game.bidding_order(next_index)[0],
+        next_dealer=None if over else deals_next,
+        next_first_bidder=None if over else (deals_next + 1) % players,
     )
 
 

@@ -110,6 +110,15 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                 ).format(n=n, count=len(hand.tricks)),
             )
         )
+    if hand.dealer is not None and (not _is_count(hand.dealer) or not 0 <= hand.dealer < n):
+        problems.append(
+            Problem(
+                "dealer",
+                _("the dealer must be a seat from 0 to {last}, got {value!r}").format(
+                    last=n - 1, value=Clipped(hand.dealer)
+                ),
+            )
+        )
     if problems:
         return problems
 
