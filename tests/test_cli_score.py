@@ -136,13 +136,14 @@ def test_score_text_says_each_hand_in_words():
     result = run("score", "--text", "-", stdin=json.dumps(BLIND_RECORD))
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "Hand 1",
+        "Hand 1 · Dealer: Ana",
         "  Ana + Cy: blind 7 made, 8 of 7, +140",
         "  Bo + Di: contract made, 5 of 5",
         "  Ana + Cy: +141 this hand, 141 in all",
         "  Bo + Di: +50 this hand, 50 in all",
         "Ana + Cy: 141",
         "Bo + Di: 50",
+        "Hand 2 · Dealer: Bo · Bids first: Cy",
     ]
 
 

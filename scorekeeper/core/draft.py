@@ -37,6 +37,7 @@ class HandDraft:
     original: Hand | None = None  # an edit: the hand as it was when the edit began
     total: int = TRICKS_PER_HAND  # tricks in the hand (17 in cutthroat): set by `carry_over`
     adjustments: tuple[Adjustment, ...] = ()  # an edit keeps the hand's adjustments
+    dealer: int | None = None  # who dealt, when the entry names it (an edit's correction)
 
     @classmethod
     def empty(
@@ -51,7 +52,16 @@ class HandDraft:
     ) -> "HandDraft":
         """An entry to change a recorded hand, starting from its bids and tricks."""
         return cls(
-            hand.bids, hand.tricks, Step.BIDS, index, index, base, hand, total, hand.adjustments
+            hand.bids,
+            hand.tricks,
+            Step.BIDS,
+            index,
+            index,
+            base,
+            hand,
+            total,
+            hand.adjustments,
+            hand.dealer,
         )
 
     @property
@@ -110,6 +120,7 @@ class HandDraft:
             tuple(b if b is not None else Bid(-1) for b in self.bids),
             self.tricks,
             self.adjustments,
+            self.dealer,
         )
 
 
@@ -151,7 +162,7 @@ def carry_over(draft: HandDraft, game: Game, revision: int, finished: bool = Fal
             )
         draft = replace(draft, base=revision)
     if editing:
-        unchanged = draft.index < count and game.hands[draft.index] == draft.original
+        unchanged = draft.index < count and same_hand(game.hands[draft.index], draft.original)
         if unchanged:
             return _rebased(draft, revision, number)
         if draft.index >= count:
@@ -183,6 +194,15 @@ def carry_over(draft: HandDraft, game: Game, revision: int, finished: bool = Fal
             ),
         )
     return _rebased(draft, revision, number)
+
+
+def same_hand(now: Hand, original: Hand | None) -> bool:
+    """Whether a recorded hand is still the one an edit began from: a hand kept
+    before hands recorded their dealer gets its dealer written in by a change
+    elsewhere in the game, and is still the same hand."""
+    if original is not None and original.dealer is None:
+        now = replace(now, dealer=None)
+    return now == original
 
 
 def _rebased(draft: HandDraft, revision: int, number: int) -> CarriedOver:

@@ -70,7 +70,10 @@ def with_dealers(game: Game) -> Game:
         return game
     seats = game.dealers()
     return replace(
-        game, hands=tuple(replace(hand, dealer=seat) for hand, seat in zip(game.hands, seats[:-1], strict=True))
+        game,
+        hands=tuple(
+            replace(hand, dealer=seat) for hand, seat in zip(game.hands, seats[:-1], strict=True)
+        ),
     )
 
 

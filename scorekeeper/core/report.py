@@ -71,5 +71,6 @@ def score_report(game: Game, score: GameScore) -> dict[str, Any]:
         "winner": score.winner,
         "tied": score.tied,
         "next_dealer": score.next_dealer,
+        "next_first_bidder": score.next_first_bidder,
         "rules": game.rules.to_dict(),
     }

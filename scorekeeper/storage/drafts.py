@@ -32,6 +32,7 @@ class DraftDocument(TypedDict):
     original: NotRequired[dict[str, Any] | None]  # a hand as a record writes it
     total: NotRequired[int]
     adjustments: NotRequired[list[Any]]
+    dealer: NotRequired[int | None]
 
 
 def draft_to_document(game_id: str, draft: HandDraft) -> DraftDocument:
@@ -47,17 +48,25 @@ def draft_to_document(game_id: str, draft: HandDraft) -> DraftDocument:
         "original": None if draft.original is None else hand_to_json(draft.original),
         "total": draft.total,
         "adjustments": hand_to_json(draft.to_hand()).get("adjustments", []),
+        "dealer": draft.dealer,
     }
 
 
 def draft_from_document(doc: DraftDocument) -> HandDraft:
     """Drafts stored before "hand", "revision" and "original" existed read with
     base None: `draft.carry_over` decides what they still mean. Before "total" and
-    "adjustments" every hand had 13 tricks and none had adjustments."""
+    "adjustments" every hand had 13 tricks and none had adjustments; before
+    "dealer" an entry never named its dealer."""
     original = doc.get("original")
     editing = doc["editing"]
+    dealer = doc.get("dealer")
     kept = _hand_from_document(
-        {"bids": [], "tricks": [], "adjustments": doc.get("adjustments", [])}
+        {
+            "bids": [],
+            "tricks": [],
+            "adjustments": doc.get("adjustments", []),
+            **({} if dealer is None else {"dealer": dealer}),
+        }
     )
     return HandDraft(
         bids=tuple(None if b is None else bid_from_json(b) for b in doc["bids"]),
@@ -69,6 +78,7 @@ def draft_from_document(doc: DraftDocument) -> HandDraft:
         original=None if original is None else _hand_from_document(original),
         total=int(doc.get("total", TRICKS_PER_HAND)),
         adjustments=kept.adjustments,
+        dealer=kept.dealer,
     )
 
 

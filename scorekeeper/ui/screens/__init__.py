@@ -89,7 +89,7 @@ def _hand_key(state: "AppState") -> Hashable:
     if not state.saved or not state.draft:
         return None
     draft = state.draft
-    return (state.saved.id, state.saved.revision, draft.step, draft.editing)
+    return (state.saved.id, state.saved.revision, draft.step, draft.editing, draft.dealer)
 
 
 SCREENS: dict[Screen, ScreenSpec] = {

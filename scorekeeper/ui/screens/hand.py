@@ -20,6 +20,7 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     error_text,
+    named,
     show_error,
     tagged,
 )
@@ -37,7 +38,7 @@ class HandView:
         game, draft = state.saved.game, state.draft
         self.step = draft.step
         self.index = draft.editing if draft.editing is not None else len(game.hands)
-        self.order = game.bidding_order(self.index)
+        self.order = state.bidding_order()  # from the dealer, an edit's correction too
         bids = self.step is Step.BIDS
         self.rows: dict[int, ft.Semantics] = {}
         self.boxes: dict[int, ft.Container] = {}
@@ -126,8 +127,9 @@ class HandView:
             back = ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48)
             actions = ft.Row([back, step], spacing=8)
             below = [ft.Row([cancel], alignment=ft.MainAxisAlignment.END)]
-        dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
-        if game.variant is Variant.TWO_PLAYER:
+        two = game.variant is Variant.TWO_PLAYER
+        dealer, bidder = player(game, state.entry_dealer()), player(game, self.order[0])
+        if two:
             turn = _("Drew first: {dealer} · Bids first: {bidder}")
         else:
             turn = _("Dealer: {dealer} · Bids first: {bidder}")
@@ -143,6 +145,7 @@ class HandView:
             *below,
         ]
         if draft.editing is not None:
+            self.controls.append(dealer_picker(state, on, two))
             self.controls.append(
                 ft.TextButton(
                     _("Delete hand {number}").format(number=draft.editing + 1),
@@ -186,6 +189,25 @@ class HandView:
         shape = tuple(map(shape_of, notes))
         if shape != self.notes_shape:  # unchanged notes stay: nothing to send
             self.notes.controls, self.notes_shape = notes, shape
+
+
+def dealer_picker(state: AppState, on: Bind, two: bool) -> ft.Control:
+    """An edit corrects who dealt the hand (in the two-player game, who drew
+    first); the later hands keep their own dealers."""
+    assert state.saved
+    game, seat = state.saved.game, state.entry_dealer()
+    label = _("Who drew first") if two else _("Who dealt this hand")
+    picker = ft.Dropdown(
+        label=label,
+        options=[
+            ft.DropdownOption(key=str(s), text=player(game, s))
+            for s in range(game.variant.player_count)
+        ],
+        value=str(seat),
+        on_select=on(lambda v: state.set_dealer(int(v)), with_value=True),
+        expand=True,
+    )
+    return ft.Row([named(picker, label, player(game, seat), "dealer-picker")])
 
 
 def build(state: AppState, on: Bind, files: Files) -> HandView | list[ft.Control]:

@@ -1,10 +1,10 @@
 """The score sheet of the scoreboard: a header with the sides, one line per
-hand (bids / tricks, points and total, with the hand's adjustments under it)
+hand (bids / tricks, points and total, who dealt, with the hand's adjustments under it)
 and the form that adds, changes or removes a penalty on a hand."""
 
 import flet as ft
 
-from scorekeeper.core.model import Adjustment, Game
+from scorekeeper.core.model import Adjustment, Game, Variant
 from scorekeeper.i18n import _
 from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, error_text, icon_button, tagged
 from scorekeeper.ui.state import AppState
@@ -12,6 +12,7 @@ from scorekeeper.ui.text import (
     bag_penalty_line,
     num,
     partners_figures,
+    player,
     short_bid,
     side_label,
     signed,
@@ -77,6 +78,11 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
                         else []
                     ),
                     *(
+                        [dealer_mark(game, index, result.dealer)]
+                        if game.variant.side_of(result.dealer) == sh.side
+                        else []
+                    ),
+                    *(
                         [tagged(f"big-bid-{index + 1}-{sh.side}", ft.Text(_("big bid"), size=13))]
                         if sh.big_bid
                         else []
@@ -131,6 +137,31 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
             ft.Column([row, *adjustments], spacing=0) if adjustments else row,
             padding=ft.Padding.symmetric(vertical=2),
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        ),
+    )
+
+
+def dealer_mark(game: Game, index: int, dealer: int) -> ft.Control:
+    """Who dealt the hand, small, in the dealer's own column: "dealt" where a
+    side is one player, "Ana dealt" where it is two partners; one line at most
+    in a 360 px phone's narrow column, the whole sentence read aloud."""
+    name = player(game, dealer)
+    if game.variant is Variant.TWO_PLAYER:
+        mark = _("drew first")
+    elif game.variant.partnership:
+        mark = _("{name} dealt").format(name=name)
+    else:
+        mark = _("dealt")
+    return ft.Semantics(
+        identifier=f"dealer-{index + 1}",
+        label=_("Hand {number} · Dealer: {dealer}").format(number=index + 1, dealer=name),
+        content=ft.Text(
+            mark,
+            size=12,
+            italic=True,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
         ),
     )
 

@@ -168,6 +168,8 @@ class AppState:
     edit_hand = DoneBy("entry", HandEntry.edit_hand)
     set_bid = DoneBy("entry", HandEntry.set_bid)
     rest_to = DoneBy("entry", HandEntry.rest_to)
+    set_dealer = DoneBy("entry", HandEntry.set_dealer)
+    entry_dealer = DoneBy("entry", HandEntry.entry_dealer)
     to_tricks = DoneBy("entry", HandEntry.to_tricks)
     back_to_bids = DoneBy("entry", HandEntry.back_to_bids)
     focus_seat = DoneBy("entry", HandEntry.focus_seat)

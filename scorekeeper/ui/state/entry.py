@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from scorekeeper.core import game as ops
 from scorekeeper.core.draft import HandDraft, Step
-from scorekeeper.core.model import BLIND_NIL, Bid, Game, blind_bid
+from scorekeeper.core.model import BLIND_NIL, Bid, Game, bidding_order, blind_bid
 from scorekeeper.core.scoring import GameScore, ScoredGame
 from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import GameOverError, ScorekeeperError
@@ -80,6 +80,18 @@ class HandEntry:
         if self.draft:
             self._change(self.draft.with_bid(seat, bid), f"bid.{seat}")
 
+    def set_dealer(self, seat: int) -> None:
+        """An edit corrects who dealt the hand; no other hand's dealer moves."""
+        draft, saved = self.draft, self.current.saved
+        if draft and saved and draft.editing is not None and 0 <= seat < len(draft.bids):
+            self._change(replace(draft, dealer=seat), "dealer")
+
+    def entry_dealer(self) -> int:
+        """Who deals (or dealt) the hand entered: the entry's correction, or the game's."""
+        assert self.current.saved and self.draft
+        named = self.draft.dealer
+        return self.current.saved.game.dealer(self.draft.index) if named is None else named
+
     def rest_to(self, seat: int) -> None:
         if self.draft:
             self._change(self.draft.rest_to(seat), f"tricks.{seat}")
@@ -121,7 +133,7 @@ class HandEntry:
 
     def bidding_order(self) -> tuple[int, ...]:
         assert self.current.saved and self.draft
-        return self.current.saved.game.bidding_order(self.draft.index)
+        return bidding_order(self.entry_dealer(), len(self.draft.bids))
 
     @property
     def keypad_seat(self) -> int | None:
@@ -209,7 +221,8 @@ class HandEntry:
             return False
         if draft.editing is not None and draft.editing < len(saved.game.hands):
             hand = saved.game.hands[draft.editing]
-            return (draft.bids, draft.tricks) != (hand.bids, hand.tricks)
+            dealt = saved.game.dealer(draft.editing)
+            return (draft.bids, draft.tricks, self.entry_dealer()) != (hand.bids, hand.tricks, dealt)
         return any(b is not None for b in draft.bids) or any(draft.tricks)
 
     def request_cancel(self) -> None:
