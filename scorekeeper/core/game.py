@@ -51,7 +51,7 @@ def replace_hand(game: Game, index: int, hand: Hand) -> ScoredGame:
     _check_index(game, index)
     hands = list(with_dealers(game).hands)
     hands[index] = hand if hand.dealer is not None else replace(hand, dealer=hands[index].dealer)
-    return scored(replace(game, hands=tuple(hands)))
+    return scored(_first_dealt(game, tuple(hands), hands[index]))
 
 
 def remove_hand(game: Game, index: int) -> ScoredGame:
@@ -59,7 +59,7 @@ def remove_hand(game: Game, index: int) -> ScoredGame:
     their dealers: a deleted hand was still dealt."""
     _check_index(game, index)
     hands = with_dealers(game).hands
-    return scored(replace(game, hands=hands[:index] + hands[index + 1 :]))
+    return scored(_first_dealt(game, hands[:index] + hands[index + 1 :], hands[index]))
 
 
 def with_dealers(game: Game) -> Game:
@@ -91,6 +91,13 @@ def rematch(game: Game) -> Game:
         game.rules,
         team_names=game.team_names,
     )
+
+
+def _first_dealt(game: Game, hands: tuple[Hand, ...], changed: Hand) -> Game:
+    """The game with `hands`, its first dealer the first hand's: with no hand
+    left, the dealer of the hand removed, who deals it again."""
+    first = hands[0].dealer if hands else changed.dealer
+    return replace(game, hands=hands, first_dealer=game.first_dealer if first is None else first)
 
 
 def _check_index(game: Game, index: int) -> None:
