@@ -155,3 +155,45 @@ def test_a_refused_blind_bid_is_one_error_line():
         "error: hand 1: Ana + Cy: a blind contract needs the side to trail by 100 or more; "
         "it does not trail (0 against 0)"
     )
+
+
+# A solo game of 8 hands whose hand 4 was deleted: the hands keep who dealt them.
+DEALT = {
+    "format": "spades-score/1",
+    "variant": "solo",
+    "players": ["Ana", "Bo", "Cy", "Di"],
+    "hands": [
+        {"dealer": seat, "bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+        for seat in (0, 1, 2, 0, 1, 2, 3)
+    ],
+}
+
+
+def test_score_prints_each_hands_dealer_and_the_next_dealer():
+    text = run("score", "--text", "-", stdin=json.dumps(DEALT))
+    assert text.returncode == 0, text.stderr
+    lines = text.stdout.splitlines()
+    titles = [line for line in lines if line.startswith("Hand ")]
+    assert titles == [
+        "Hand 1 · Dealer: Ana",
+        "Hand 2 · Dealer: Bo",
+        "Hand 3 · Dealer: Cy",
+        "Hand 4 · Dealer: Ana",
+        "Hand 5 · Dealer: Bo",
+        "Hand 6 · Dealer: Cy",
+        "Hand 7 · Dealer: Di",
+        "Hand 8 · Dealer: Ana · Bids first: Bo",
+    ]
+    assert lines[-1] == "Hand 8 · Dealer: Ana · Bids first: Bo"
+    out = json.loads(run("score", "--json", "-", stdin=json.dumps(DEALT)).stdout)
+    assert [h["dealer"] for h in out["hands"]] == [0, 1, 2, 0, 1, 2, 3]
+    assert (out["next_dealer"], out["next_first_bidder"]) == (0, 1)
+
+
+def test_a_bad_dealer_is_one_error_line_quoting_it():
+    record = {**DEALT, "hands": [{**DEALT["hands"][0], "dealer": 7}]}
+    result = run("score", "-", stdin=json.dumps(record))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "error: hand 1: the dealer must be a seat from 0 to 3, got 7"
+    ]
