@@ -51,15 +51,15 @@ def test_the_sheet_marks_each_hands_dealer_and_a_delete_moves_none(store):
     async def go():
         app = await open_app(store, route=f"/game/{saved.id}")
         shown = marks(app)
-        assert shown[5] == ("Hand 5 · Dealer: Ana", "dealt")
-        assert shown[8] == ("Hand 8 · Dealer: Di", "dealt")
+        assert shown[5] == ("Hand 5 · Dealer: Ana", "dealer")
+        assert shown[8] == ("Hand 8 · Dealer: Di", "dealer")
         await app.click(app.button("Edit hand 4"))
         await app.click("Delete hand 4")  # the edit's button, then the question's answer
         question = next(c for c in app.walk() if isinstance(c, ft.AlertDialog) and c.open)
         await app.click(next(b for b in question.actions if str(b.content) == "Delete hand 4"))
         shown = marks(app)
-        assert shown[4] == ("Hand 4 · Dealer: Ana", "dealt"), "old hand 5 is still Ana's deal"
-        assert shown[7] == ("Hand 7 · Dealer: Di", "dealt")
+        assert shown[4] == ("Hand 4 · Dealer: Ana", "dealer"), "old hand 5 is still Ana's deal"
+        assert shown[7] == ("Hand 7 · Dealer: Di", "dealer")
         texts = [plain(t) for t in app.texts()]
         assert "Hand 8 · Dealer: Ana · Bids first: Bo" in texts, texts
 
@@ -73,8 +73,8 @@ def test_a_partnership_sheet_names_the_dealer_in_the_dealers_column(store):
     async def go():
         app = await open_app(store, route=f"/game/{saved.id}")
         assert marks(app) == {
-            1: ("Hand 1 · Dealer: Beth", "Beth dealt"),
-            2: ("Hand 2 · Dealer: Charlie", "Charlie dealt"),
+            1: ("Hand 1 · Dealer: Beth", "Dealer: Beth"),
+            2: ("Hand 2 · Dealer: Charlie", "Dealer: Charlie"),
         }
 
     asyncio.run(go())
@@ -96,7 +96,7 @@ def test_an_edit_corrects_who_dealt_and_later_hands_keep_theirs(store):
         assert app.hook("player-0") is not None
         await app.click("Next: tricks")
         await app.click("Save hand")
-        assert marks(app)[2] == ("Hand 2 · Dealer: Di", "dealt")
+        assert marks(app)[2] == ("Hand 2 · Dealer: Di", "dealer")
         assert [marks(app)[i][0] for i in (1, 3, 4, 5)] == [
             "Hand 1 · Dealer: Ana",
             "Hand 3 · Dealer: Cy",

@@ -142,16 +142,17 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
 
 
 def dealer_mark(game: Game, index: int, dealer: int) -> ft.Control:
-    """Who dealt the hand, small, in the dealer's own column: "dealt" where a
-    side is one player, "Ana dealt" where it is two partners; one line at most
-    in a 360 px phone's narrow column, the whole sentence read aloud."""
+    """Who dealt the hand, small, in the dealer's own column: "dealer" where a
+    side is one player, "Dealer: Ana" where it is two partners (a role label:
+    no verb has to agree with the player); one line at most in a 360 px
+    phone's narrow column, the whole sentence read aloud."""
     name = player(game, dealer)
     if game.variant is Variant.TWO_PLAYER:
         mark = _("drew first")
     elif game.variant.partnership:
-        mark = _("{name} dealt").format(name=name)
+        mark = _("Dealer: {name}").format(name=name)
     else:
-        mark = _("dealt")
+        mark = _("dealer")
     return ft.Semantics(
         identifier=f"dealer-{index + 1}",
         label=_("Hand {number} · Dealer: {dealer}").format(number=index + 1, dealer=name),

@@ -220,9 +220,9 @@ class HandEntry:
         if not saved or not draft:
             return False
         if draft.editing is not None and draft.editing < len(saved.game.hands):
-            hand = saved.game.hands[draft.editing]
-            dealt = saved.game.dealer(draft.editing)
-            return (draft.bids, draft.tricks, self.entry_dealer()) != (hand.bids, hand.tricks, dealt)
+            hand, dealt = saved.game.hands[draft.editing], saved.game.dealer(draft.editing)
+            now = (draft.bids, draft.tricks, self.entry_dealer())
+            return now != (hand.bids, hand.tricks, dealt)
         return any(b is not None for b in draft.bids) or any(draft.tricks)
 
     def request_cancel(self) -> None:
