@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from scorekeeper.core.draft import HandDraft, carry_over
 from scorekeeper.core.game import (
     add_hand,
     new_game,
@@ -349,3 +350,25 @@ def set_hand(variant: Variant) -> Hand:
 
 TestDealerMachine = DealerMachine.TestCase
 TestDealerMachine.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
+
+
+def test_an_edit_in_progress_keeps_its_corrected_dealer_across_a_restart(tmp_path):
+    with GameStore(tmp_path) as store:
+        saved = store.create(solo_of_eight())
+        draft = replace(HandDraft.of_hand(saved.game.hands[1], 1, saved.revision), dealer=3)
+        store.save_draft(saved.id, draft)
+    with GameStore(tmp_path) as store:
+        assert store.draft(saved.id) == draft and store.draft(saved.id).dealt_by(saved.game) == 3
+
+
+def test_an_edit_of_an_older_hand_survives_a_later_hand_deleted_elsewhere():
+    """Another device deletes hand 6 of an older game: every dealer is written
+    in, hand 2 included, and the edit of hand 2 still means the same hand."""
+    older = game_from_record(LEGACY)
+    draft = HandDraft.of_hand(older.hands[1], 1, base=0)
+    assert draft.dealer is None and draft.dealt_by(older) == 1
+    elsewhere = remove_hand(older, 5).game
+    kept = carry_over(draft, elsewhere, 1)
+    assert kept.draft is not None and kept.draft.dealt_by(elsewhere) == 1
+    changed = replace_hand(elsewhere, 2, replace(QUIET, dealer=0)).game
+    assert carry_over(replace(draft, base=1), changed, 2).draft is not None

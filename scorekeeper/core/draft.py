@@ -69,6 +69,10 @@ class HandDraft:
         """The hand's number as people count them (1 is the first)."""
         return self.index + 1
 
+    def dealt_by(self, game: Game) -> int:
+        """Who deals (or dealt) the hand: the entry's correction, or the game's."""
+        return game.dealer(self.index) if self.dealer is None else self.dealer
+
     def with_bid(self, seat: int, bid: Bid | None) -> "HandDraft":
         """The entry with `seat`'s bid set (None: cleared)."""
         return replace(self, bids=_set(self.bids, seat, bid))

@@ -82,15 +82,13 @@ class HandEntry:
 
     def set_dealer(self, seat: int) -> None:
         """An edit corrects who dealt the hand; no other hand's dealer moves."""
-        draft, saved = self.draft, self.current.saved
-        if draft and saved and draft.editing is not None and 0 <= seat < len(draft.bids):
+        if (draft := self.draft) and draft.editing is not None and 0 <= seat < len(draft.bids):
             self._change(replace(draft, dealer=seat), "dealer")
 
     def entry_dealer(self) -> int:
         """Who deals (or dealt) the hand entered: the entry's correction, or the game's."""
         assert self.current.saved and self.draft
-        named = self.draft.dealer
-        return self.current.saved.game.dealer(self.draft.index) if named is None else named
+        return self.draft.dealt_by(self.current.saved.game)
 
     def rest_to(self, seat: int) -> None:
         if self.draft:
@@ -221,7 +219,7 @@ class HandEntry:
             return False
         if draft.editing is not None and draft.editing < len(saved.game.hands):
             hand, dealt = saved.game.hands[draft.editing], saved.game.dealer(draft.editing)
-            now = (draft.bids, draft.tricks, self.entry_dealer())
+            now = (draft.bids, draft.tricks, draft.dealt_by(saved.game))
             return now != (hand.bids, hand.tricks, dealt)
         return any(b is not None for b in draft.bids) or any(draft.tricks)
 
