@@ -1,6 +1,6 @@
 """A 360 px phone in real Chromium, in English and Thai: no house-rule label is
 cut off at the screen's edge or squeezed over its field, and no figure of the
-score sheet is split across lines."""
+score sheet (nor its mark of who dealt a hand) is split across lines."""
 
 import base64
 import re
@@ -134,6 +134,11 @@ def test_no_figure_of_the_sheet_wraps(browser, narrow_app, locale, language):
                 assert box, f"figures-{number}-{side}"
                 said = figures.inner_text()
                 assert box["height"] < 28, f"{said!r} is not on one line ({box['height']} px)"
+        for number in (1, 2, 3):  # who dealt: one short line in the dealer's column
+            dealt = hook(page, f"dealer-{number}")
+            dealt_box = dealt.bounding_box()
+            assert dealt_box and dealt_box["height"] < 22, f"dealer-{number}: {dealt_box}"
+            assert dealt_box["x"] >= 0 and dealt_box["x"] + dealt_box["width"] <= 360
         mark = hook(page, "penalty-2-0")
         mark_box = mark.bounding_box()
         assert mark_box and mark_box["height"] < 40, "a bag penalty is a short mark"

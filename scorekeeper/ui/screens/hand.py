@@ -205,9 +205,8 @@ def dealer_picker(state: AppState, on: Bind, two: bool) -> ft.Control:
         ],
         value=str(seat),
         on_select=on(lambda v: state.set_dealer(int(v)), with_value=True),
-        expand=True,
     )
-    return ft.Row([named(picker, label, player(game, seat), "hand-dealer")])
+    return named(picker, label, player(game, seat), "hand-dealer")
 
 
 def build(state: AppState, on: Bind, files: Files) -> HandView | list[ft.Control]:
