@@ -2,6 +2,8 @@
 user action in random interleavings (news of another device's change arrives
 late, or a tab is reloaded in between) and checks after each step that every
 game opens, no hand was lost, duplicated or put in another hand's place,
+no hand's dealer moved (each hand as dealt: a new hand goes to the seat after
+the last hand's dealer; an edit, a delete or an undo moves no other hand's),
 scores equal a fresh re-score, and no action raised.
 
 The model is what the people meant: a new hand is meant for the hand number
@@ -31,7 +33,16 @@ from hypothesis.stateful import (
 )
 
 from scorekeeper.core.draft import Step
-from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant, blind_bid
+from scorekeeper.core.model import (
+    BLIND_NIL,
+    NIL,
+    Adjustment,
+    Bid,
+    Game,
+    Hand,
+    Variant,
+    blind_bid,
+)
 from scorekeeper.core.scoring import score_game
 from scorekeeper.core.validation import hand_problems
 from scorekeeper.errors import ScorekeeperError
@@ -82,6 +93,17 @@ class Defect(AssertionError):
     def __init__(self, kind: str, message: str) -> None:
         self.kind = kind
         super().__init__(f"[{kind}] {message}")
+
+
+def as_dealt(game: Game) -> tuple[Hand, ...]:
+    """The game's hands, each with who dealt it: a hand that names no dealer
+    (kept before hands recorded one) was dealt by the seat after the hand before."""
+    seat, n, dealt = game.first_dealer, game.variant.player_count, []
+    for hand in game.hands:
+        dealer = seat if hand.dealer is None else hand.dealer
+        dealt.append(replace(hand, dealer=dealer))
+        seat = (dealer + 1) % n
+    return tuple(dealt)
 
 
 def data_folder() -> Path:
@@ -157,6 +179,7 @@ class Table(RuleBasedStateMachine):
         self.news = [False] * DEVICES  # another device changed the game shown
         self.slot: dict[str, Intent] = {}  # what the stored entry of each game is for
         self.model: dict[str, tuple[Hand, ...]] = {}  # in the order the games were made
+        self.first: dict[str, int] = {}  # who deals a game's first hand, while it has none
         self.deleted: dict[str, tuple[Hand, ...]] = {}
         self.trace: list[str] = []  # the actions so far, for the survey
 
@@ -170,7 +193,9 @@ class Table(RuleBasedStateMachine):
         found = {}
         for summary in self.store.history(limit=10_000).items:
             saved = self.store.get(summary.id)
-            found[saved.id] = (saved.revision, saved.game.hands)
+            found[saved.id] = (saved.revision, as_dealt(saved.game))
+            if not saved.game.hands:
+                self.first.setdefault(saved.id, saved.game.first_dealer)
         return found
 
     def drafts(self, ids):
@@ -204,7 +229,7 @@ class Table(RuleBasedStateMachine):
         app = self.apps[i]
         before = self.stored()
         slots_before = self.drafts([*before, *self.deleted])  # a deleted game may come back
-        view = app.saved.game.hands if app.saved else None
+        view = as_dealt(app.saved.game) if app.saved else None
         draft_before = app.draft
         intent = self.intent[i]
         action(*args)
@@ -244,7 +269,7 @@ class Table(RuleBasedStateMachine):
                 raise Defect("other", "a save with nothing entered changed the game")
             if intent is None:
                 raise Defect("stale-entry", f"game {g}: saved an entry nobody started for it")
-            hand = draft.to_hand()
+            hand, n = draft.to_hand(), len(draft.bids)
             if intent.original is None:
                 if len(model) != intent.index:
                     raise Defect(
@@ -252,7 +277,8 @@ class Table(RuleBasedStateMachine):
                         f"game {g}: an entry for hand {intent.index + 1} was saved "
                         f"when the game already had {len(model)} hands",
                     )
-                expected = (*model, hand)
+                dealer = (model[-1].dealer + 1) % n if model else self.first[g]
+                expected = (*model, replace(hand, dealer=dealer))  # the deal passes left
             else:
                 if intent.index >= len(model) or model[intent.index] != intent.original:
                     raise Defect(
@@ -260,6 +286,8 @@ class Table(RuleBasedStateMachine):
                         f"game {g}: an edit of hand {intent.index + 1} was saved over "
                         "a hand that is not the one it was opened on",
                     )
+                if hand.dealer is None:  # not corrected: it keeps its own
+                    hand = replace(hand, dealer=model[intent.index].dealer)
                 expected = (*model[: intent.index], hand, *model[intent.index + 1 :])
         elif kind in ("penalty", "unpenalty"):
             if view != model:
@@ -277,7 +305,9 @@ class Table(RuleBasedStateMachine):
             if view != model:
                 raise Defect("other", f"game {g}: {kind} from an outdated view went through")
             index = len(model) - 1 if kind == "undo" else args[0]
-            expected = (*model[:index], *model[index + 1 :])
+            expected = (*model[:index], *model[index + 1 :])  # every other dealer kept
+            if not expected:  # no hand left: the removed hand's dealer deals it again
+                self.first[g] = model[index].dealer
         else:
             raise Defect("other", f"{kind} changed game {g}")
         if hands != expected:
@@ -414,6 +444,15 @@ class Table(RuleBasedStateMachine):
             app = self.apps[j]
             if app.saved and app.saved.game.hands:
                 self.act(j, "edit", app.edit_hand, k % len(app.saved.game.hands))
+
+    @showing(Screen.HAND, editing=True)
+    @rule(i=st.integers(0, DEVICES - 1), seat=st.integers(0, 3))
+    def correct_dealer(self, i, seat):
+        """The edit of a hand corrects who dealt it."""
+        if (j := self.pick(i, Screen.HAND, editing=True)) is not None:
+            app = self.apps[j]
+            if app.draft:
+                self.act(j, "dealer", app.set_dealer, seat % len(app.draft.bids))
 
     @showing(Screen.HAND)
     @rule(
