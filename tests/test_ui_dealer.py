@@ -4,10 +4,12 @@ an edit corrects who dealt a hand while the later hands keep theirs."""
 
 import asyncio
 import re
+from dataclasses import replace
 
 import flet as ft
 import pytest
 
+from scorekeeper.core.draft import HandDraft
 from scorekeeper.core.game import add_hand, new_game
 from scorekeeper.core.model import Variant
 from scorekeeper.storage.store import GameStore
@@ -104,5 +106,22 @@ def test_an_edit_corrects_who_dealt_and_later_hands_keep_theirs(store):
             "Hand 5 · Dealer: Ana",
         ]
         assert [h.dealer for h in store.get(saved.id).game.hands] == [0, 3, 2, 3, 0]
+
+    asyncio.run(go())
+
+
+def test_an_entry_stored_with_a_dealer_out_of_range_is_dropped_not_shown(store):
+    """A damaged entry (a dealer that is no seat of the game) is dropped, as any
+    entry that does not read: the game opens on its scoreboard, unchanged."""
+    saved = solo_game(store, 3)
+    draft = HandDraft.of_hand(saved.game.hands[1], 1, saved.revision)
+    store.save_draft(saved.id, replace(draft, dealer=9))
+    assert store.draft(saved.id) is None
+    assert replace(draft, dealer=9).dealt_by(saved.game) == 1, "no seat: the game's dealer"
+
+    async def go():
+        app = await open_app(store, route=f"/game/{saved.id}")
+        assert not app.has("hand-dealer") and app.has("hand-3")
+        assert store.get(saved.id).revision == saved.revision
 
     asyncio.run(go())

@@ -70,8 +70,12 @@ class HandDraft:
         return self.index + 1
 
     def dealt_by(self, game: Game) -> int:
-        """Who deals (or dealt) the hand: the entry's correction, or the game's."""
-        return game.dealer(self.index) if self.dealer is None else self.dealer
+        """Who deals (or dealt) the hand: the entry's correction, or the game's
+        (an entry's seat that is not one of the game's is no correction)."""
+        named = self.dealer
+        if named is not None and 0 <= named < game.variant.player_count:
+            return named
+        return game.dealer(self.index)
 
     def with_bid(self, seat: int, bid: Bid | None) -> "HandDraft":
         """The entry with `seat`'s bid set (None: cleared)."""

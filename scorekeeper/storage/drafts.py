@@ -60,6 +60,8 @@ def draft_from_document(doc: DraftDocument) -> HandDraft:
     original = doc.get("original")
     editing = doc["editing"]
     dealer = doc.get("dealer")
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < len(doc["bids"])):
+        raise ValueError(f"an entry's dealer must be a seat, got {str(dealer)[:20]!r}")
     kept = _hand_from_document(
         {
             "bids": [],

@@ -162,7 +162,7 @@ class HandView:
         game, draft, errors = state.saved.game, state.draft, state.errors
         bids = self.step is Step.BIDS
         focus = state.keypad_seat
-        show_error(self.hand_error, errors.get("hand"))
+        show_error(self.hand_error, errors.get("hand") or errors.get("dealer"))
         for seat in self.order:
             name, bid = player(game, seat), draft.bids[seat]
             chosen = seat == focus
