@@ -270,9 +270,7 @@ def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) 
     assert not any(registered[phase] for phase in ("worker started", "app started")), registered
 
 
-def test_a_hebrew_start_reads_its_data_before_flutter_connects(
-    site: Path, tmp_path: Path
-) -> None:
+def test_a_hebrew_start_reads_its_data_before_flutter_connects(site: Path, tmp_path: Path) -> None:
     """The worker asks IndexedDB for the data before Flutter has connected, and
     Python puts it in place; the boot screen goes in the frame that paints
     Home; the page declares the app's language and direction."""
