@@ -64,6 +64,7 @@ HANDS = 8
 SHOWN = """(() => {
   const shown = (window.__shown = {});
   const probe = document.createElement("div");
+  probe.style.cssText = "position: fixed; top: -10px; height: 1px; visibility: hidden";
   let size = 1;
   const home = () => document.evaluate('//*[text()="New game" or @aria-label="New game"]',
     document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
@@ -79,7 +80,7 @@ SHOWN = """(() => {
       placeholder.dataset.clicked = "1";
       placeholder.click();
     }
-    if (shown.visible === undefined) probe.style.width = `${(size = 3 - size)}px`;
+    if (shown.visible === undefined) probe.style.width = `${++size}px`;
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   document.addEventListener("DOMContentLoaded", () => document.body.appendChild(probe));
 })();"""
