@@ -74,7 +74,8 @@ SHOWN = """(() => {
     if (shown.usable !== undefined && shown.visible === undefined &&
       !document.getElementById("boot")) shown.visible = now;
   }).observe(probe);
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
+    if (records.every((record) => record.target === probe)) return; // its own change
     const placeholder = document.querySelector("flt-semantics-placeholder");
     if (placeholder && !placeholder.dataset.clicked) {
       placeholder.dataset.clicked = "1";
