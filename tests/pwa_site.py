@@ -112,7 +112,11 @@ class OutsideGuard:
 
 @contextmanager
 def phone_browser(
-    playwright: Playwright, profile: Path, guard: OutsideGuard, viewport: dict[str, int] = PHONE
+    playwright: Playwright,
+    profile: Path,
+    guard: OutsideGuard,
+    viewport: dict[str, int] = PHONE,
+    locale: str | None = None,
 ) -> Iterator[BrowserContext]:
     """Chromium with a profile that lives on between launches (a phone's browser)."""
     context = playwright.chromium.launch_persistent_context(
@@ -122,6 +126,7 @@ def phone_browser(
         args=[*CHROMIUM_ARGS, *QUIET_ARGS, *guard.args()],
         viewport=viewport,
         service_workers="allow",
+        locale=locale,
     )
     guard.watch(context)
     try:

@@ -171,3 +171,101 @@ def test_a_failed_sync_puts_the_files_back_as_indexeddb_has_them(
     assert not (tmp_path / "archive" / "0001.json").exists()
     assert (tmp_path / "backups" / "old.json").read_text() == "kept"
     assert asyncio.run(folder.flush()) is None and fake.synced_changes == [0]  # nothing to send
+
+
+class FakePyodide:
+    """Enough of Pyodide for `IndexedDBFolder.mount`: its file system writes
+    real files in a temporary folder (IDBFS's storeLocalEntry, as Emscripten
+    does it), and `js.earlyData` offers what the worker read as it started."""
+
+    DIR, FILE = 0o040755, 0o100644
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, early: dict[str, Any] | None) -> None:
+        import sys
+        import types
+
+        self.populated = 0
+        self.asked: list[str] = []
+        self.dbs = types.SimpleNamespace()
+        fake = self
+
+        def store_local_entry(path: str, entry: dict[str, Any], callback: Any) -> None:
+            target = Path(path)
+            if entry["mode"] == fake.DIR:
+                target.mkdir(parents=True, exist_ok=True)
+            else:
+                target.write_bytes(entry["contents"])
+            callback(None)
+
+        idbfs = types.SimpleNamespace(storeLocalEntry=store_local_entry, dbs=self.dbs)
+        fs = types.SimpleNamespace(
+            filesystems=types.SimpleNamespace(IDBFS=idbfs),
+            mkdirTree=lambda path: Path(path).mkdir(parents=True, exist_ok=True),
+            mount=lambda *args: None,
+        )
+
+        def early_data(folder: str) -> Any:
+            fake.asked.append(folder)
+            if early is None:
+                return None
+            future = asyncio.get_running_loop().create_future()
+            future.set_result(types.SimpleNamespace(db="the open database", **early))
+            return future
+
+        class Proxy:
+            def __init__(self, function: Any) -> None:
+                self.function = function
+
+            def __call__(self, *args: Any) -> Any:
+                return self.function(*args)
+
+            def destroy(self) -> None:
+                pass
+
+        ffi = types.SimpleNamespace(jsnull=object(), create_proxy=Proxy)
+        monkeypatch.setitem(sys.modules, "pyodide_js", types.SimpleNamespace(FS=fs))
+        monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(earlyData=early_data))
+        monkeypatch.setitem(sys.modules, "pyodide", types.SimpleNamespace(ffi=ffi))
+        monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+        monkeypatch.setattr(browser, "_js_object", lambda values: values)
+        monkeypatch.setattr(browser, "_syncfs", self.syncfs)
+
+    async def syncfs(self, populate: bool) -> None:
+        assert populate
+        self.populated += 1
+
+
+def test_the_data_the_worker_read_as_it_started_is_put_in_place(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The worker reads the data folder's database from its first moment,
+    while Python starts and Flutter connects; mounting the folder then only
+    writes those files in place: IndexedDB is not read again after Python
+    started."""
+    folder = tmp_path / "data"
+    games = str(folder / "games")
+    early = {
+        "paths": [f"{games}/active.json", games, str(folder / "players.json")],
+        "entries": [
+            {"mode": FakePyodide.FILE, "contents": b'{"games": 1}'},
+            {"mode": FakePyodide.DIR},
+            {"mode": FakePyodide.FILE, "contents": b"{}"},
+        ],
+    }
+    fake = FakePyodide(monkeypatch, early)
+    mounted = browser.IndexedDBFolder()
+    assert asyncio.run(mounted.mount(folder)) is True
+    assert fake.asked == [str(folder)] and fake.populated == 0
+    assert (folder / "games" / "active.json").read_bytes() == b'{"games": 1}'
+    assert (folder / "players.json").read_bytes() == b"{}"
+    assert getattr(fake.dbs, str(folder)) == "the open database"  # IDBFS syncs through it
+    # what the folder holds is what IndexedDB holds: the next sync sends nothing new
+    assert sorted(mounted._stored) == [f"{games}/active.json", str(folder / "players.json")]
+
+
+def test_without_the_workers_read_the_folder_is_read_from_indexeddb(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fake = FakePyodide(monkeypatch, None)
+    assert asyncio.run(browser.IndexedDBFolder().mount(tmp_path / "data")) is False
+    assert fake.populated == 1

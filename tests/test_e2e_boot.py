@@ -2,6 +2,7 @@
 it before Flutter has started, in the device's language, its progress bar
 moves through named phases, and it is gone once the home screen is there."""
 
+import json
 import re
 
 import pytest
@@ -37,6 +38,48 @@ RECORD = """(() => {
 })();"""
 
 
+# Written down at each frame the browser paints, from the first moment the page
+# exists: Flutter's accessibility tree is switched on as soon as it can be, and
+# when the first screen's text ($home) first enters the page, a ResizeObserver
+# (called after every animation-frame callback of that frame, before its paint)
+# notes whether the boot screen is still there. `window.__home` is then
+# {boot: <still in the page and shown>}.
+FIRST_FRAME = """(() => {
+  const home = $home;
+  const probe = document.createElement("div");
+  let size = 1;
+  let seen = false;
+  const showing = () => {
+    const boot = document.getElementById("boot");
+    return !!boot && getComputedStyle(boot).display !== "none" &&
+      Number(getComputedStyle(boot).opacity) > 0;
+  };
+  new ResizeObserver(() => {
+    if (seen && !window.__home) window.__home = { boot: showing() };
+  }).observe(probe);
+  new MutationObserver(() => {
+    const placeholder = document.querySelector("flt-semantics-placeholder");
+    if (placeholder && !placeholder.dataset.clicked) {
+      placeholder.dataset.clicked = "1";
+      placeholder.click();
+    }
+    if (seen) return;
+    const found = document.evaluate(`//*[text()="${home}" or @aria-label="${home}"]`,
+      document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+    if (found) {
+      seen = true;
+      probe.style.width = `${++size}px`;
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  document.addEventListener("DOMContentLoaded", () => document.body.appendChild(probe));
+})();"""
+
+
+def first_frame(home: str) -> str:
+    """FIRST_FRAME for a first screen that shows `home`."""
+    return FIRST_FRAME.replace("$home", json.dumps(home))
+
+
 def open_recorded(browser, url: str, locale: str) -> Page:
     context = browser.new_context(viewport=PHONE, locale=locale)
     context.add_init_script(RECORD)
@@ -64,6 +107,26 @@ def test_the_boot_screen_comes_first_and_goes_when_home_is_there(browser, app):
     assert values[0] < 100 and values[-1] == 100 and len(values) >= 4, values
     assert boot["texts"][-1] == "Ready" and "Connecting" in boot["texts"], boot["texts"]
     page.context.close()
+
+
+@pytest.mark.parametrize(("locale", "home"), [("en-US", "New game"), ("he-IL", "משחק חדש")])
+def test_the_boot_screen_goes_in_the_frame_that_draws_home(browser, app, locale, home):
+    """Not a frame later, and with no fade: the frame that paints the first
+    screen paints no boot screen over it. The page then declares the app's
+    language and its direction."""
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    context.add_init_script(first_frame(home))
+    page = context.new_page()
+    page.goto(app.url)
+    page.wait_for_function("window.__home !== undefined", timeout=60_000)
+    assert page.evaluate("window.__home") == {"boot": False}
+    expect(page.locator("#boot")).to_have_count(0)
+    language, way = ("he", "rtl") if locale == "he-IL" else ("en", "ltr")
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
+        language,
+        way,
+    ]
+    context.close()
 
 
 def test_the_boot_screen_speaks_the_devices_language(browser, app, tmp_path):

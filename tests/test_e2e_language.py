@@ -202,6 +202,12 @@ def open_in(browser: Browser, url: str, locale: str, viewport: dict[str, int] = 
     return page
 
 
+def html_language(page: Page) -> tuple[str, str]:
+    """The language and direction the page's <html> declares."""
+    lang, way = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+    return lang, way
+
+
 def button(page: Page, language: str, message: str):
     return page.get_by_role("button", name=tr(language, message), exact=True)
 
@@ -375,11 +381,13 @@ def test_the_picker_switches_at_once_and_survives_a_reload(browser, app):
         expect(button(page, "he", "New game")).to_be_visible()
         # named for a screen reader in the language shown, with the one chosen
         expect(hook(page, "language")).to_have_accessible_name("שפה עברית")
+        assert html_language(page) == ("he", "rtl")
         page.evaluate("window.stillHere = true")  # gone if the page reloads
         hook(page, "language").click()
         page.get_by_role("button", name="ไทย", exact=True).click()
         expect(button(page, "th", "New game")).to_be_visible()
         expect(hook(page, "language")).to_have_accessible_name("ภาษา ไทย")
+        assert html_language(page) == ("th", "ltr")  # the page's own language follows
         assert page.evaluate("window.stillHere === true")
         assert button(page, "he", "New game").count() == 0
         page.reload()

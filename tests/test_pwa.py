@@ -136,6 +136,9 @@ def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path
                 assert scores(page) == ("141", "101")
                 wait_usable(page)  # reload: both hands come back from IndexedDB
                 assert scores(page) == ("141", "101")
+                marks = startup_marks(page)  # read by the worker as it started
+                assert "python: data read early" in marks, marks
+                assert marks["python: data fetched"]["detail"]["files"] >= 2, marks
                 wait_cached(page)
                 cdp = browser.new_cdp_session(page)
                 assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
@@ -265,6 +268,36 @@ def test_the_boot_screen_shows_progress_before_home(site: Path, tmp_path: Path) 
     assert values[0] < 100 and values[-1] == 100 and len(values) >= 4, values
     assert "Opening your games" in boot["texts"] and boot["texts"][-1] == "Ready", boot["texts"]
     assert not any(registered[phase] for phase in ("worker started", "app started")), registered
+
+
+def test_a_hebrew_start_reads_its_data_before_flutter_connects(site: Path, tmp_path: Path) -> None:
+    """The worker asks IndexedDB for the data before Flutter has connected, and
+    Python puts it in place; the boot screen goes in the frame that paints
+    Home; the page declares the app's language and direction."""
+    from tests.test_e2e_boot import first_frame
+
+    served = Site(site)
+    guard = OutsideGuard()
+    served.start()
+    try:
+        with (
+            sync_playwright() as playwright,
+            phone_browser(playwright, tmp_path / "profile", guard, locale="he-IL") as browser,
+        ):
+            browser.add_init_script(first_frame("משחק חדש"))
+            page = open_page(browser)
+            page.goto(served.url)
+            page.wait_for_function("window.__home !== undefined", timeout=USABLE_TIMEOUT)
+            assert page.evaluate("window.__home") == {"boot": False}
+            expect(page.locator("#boot")).to_have_count(0)
+            html = "[document.documentElement.lang, document.documentElement.dir]"
+            assert page.evaluate(html) == ["he", "rtl"]
+            marks = startup_marks(page)
+    finally:
+        served.stop()
+        guard.close()
+    assert marks["python: data asked"]["at"] < marks["flutter: connects"]["at"], marks
+    assert "python: data read early" in marks and "python: data read" not in marks, marks
 
 
 DAMAGE = f"""async (name) => {{

@@ -78,8 +78,11 @@ def test_every_placeholder_is_filled(name: str, tmp_path: Path) -> None:
 
 def test_the_python_worker_is_filled_with_its_build() -> None:
     worker = (publish.PWA / "python-worker.js").read_text(encoding="utf-8")
-    made = webfiles.fill_script(worker, build="0" * 16, shipped="snapshot-x.gzip")
+    made = webfiles.fill_script(
+        worker, build="0" * 16, shipped="snapshot-x.gzip", data=publish.BROWSER_DATA
+    )
     assert not LEFT_OVER.search(made)
+    assert 'const DATA = "/home/pyodide/.local/share/spades-scorekeeper";' in made
     assert 'const BUILD = "0000000000000000";' in made
     assert 'const SHIPPED = "snapshot-x.gzip";' in made
     assert "`spades-snapshot ${BUILD}`" in made  # JavaScript's own placeholders stay

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.resources import ASSETS_DIR
+from scorekeeper.storage.location import APP_NAME as DATA_NAME
 from scorekeeper.ui import webfiles
 from scorekeeper.ui.boot import boot_screen, with_boot_screen
 from scorekeeper.ui.install import install_bar
@@ -44,6 +45,10 @@ THEME_COLOR = "#2E7D32"
 BACKGROUND = "#FFFFFF"
 PACKAGE = Path(__file__).resolve().parent.parent
 PWA = PACKAGE / "pwa"  # the Python worker and the build's bytecode compiler
+# The data folder in the browser (storage/location.py's data_folder() in
+# Pyodide: HOME is /home/pyodide, platformdirs' XDG default): its worker reads
+# it from IndexedDB as it starts (pwa/python-worker.js).
+BROWSER_DATA = f"/home/pyodide/.local/share/{DATA_NAME}"
 
 # Pure-Python code the app imports in the browser (top-level module names).
 BROWSER_MODULES = (
@@ -257,7 +262,7 @@ def _python_start(out: Path) -> None:
     if node is not None:
         shipped = f"snapshot-{build_id}.gzip"
         _node_run(node, "snapshot.mjs", str(out.resolve()), build_id, shipped)
-    worker = webfiles.fill_script(worker, build=build_id, shipped=shipped)
+    worker = webfiles.fill_script(worker, build=build_id, shipped=shipped, data=BROWSER_DATA)
     (out / "python-worker.js").write_text(worker, encoding="utf-8")
 
 

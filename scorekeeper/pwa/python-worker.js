@@ -17,6 +17,7 @@ const SHIPPED_LABEL = `spades-snapshot ${BUILD}`; // its first 32 bytes (pwa/sna
 const SNAPSHOTS = "spades-scorekeeper-snapshot"; // sw.js keeps this cache
 const SNAPSHOT_URL = new URL(`snapshot-${BUILD}.bin`, self.location).href;
 const MAKING_SNAPSHOT = new URL(self.location).search === "?snapshot";
+const DATA = $data; // the data folder's path in Python: its IndexedDB database's name
 
 self.flet_js = {};
 const log = (text, isError) => (isError ? console.error(text) : console.log(text));
@@ -28,6 +29,63 @@ const phase = (name, detail = {}) => {
   else early.push(message);
 };
 self.startupPhase = (name) => phase(String(name)); // for Python (scorekeeper/ui/browser.py)
+
+// The data, read from IndexedDB as this worker starts, while Python starts and
+// Flutter connects: the entries Emscripten's IDBFS keeps (its database, version
+// and store; each file or folder's path with {timestamp, mode, contents}).
+// Python puts them in place when it mounts the data folder
+// (storage/browser.py); null if they cannot be read, and Python reads them itself.
+const IDBFS_VERSION = 21;
+const IDBFS_STORE = "FILE_DATA";
+function readData(name) {
+  return new Promise((resolve) => {
+    let request;
+    try {
+      request = indexedDB.open(name, IDBFS_VERSION);
+    } catch (error) {
+      console.warn("python worker: the data is read later:", error);
+      resolve(null);
+      return;
+    }
+    request.onupgradeneeded = () => {
+      // a first start: the database as IDBFS makes it
+      const db = request.result;
+      const store = db.objectStoreNames.contains(IDBFS_STORE)
+        ? request.transaction.objectStore(IDBFS_STORE)
+        : db.createObjectStore(IDBFS_STORE);
+      if (!store.indexNames.contains("timestamp"))
+        store.createIndex("timestamp", "timestamp", { unique: false });
+    };
+    request.onerror = (event) => {
+      event.preventDefault();
+      console.warn("python worker: the data is read later:", request.error);
+      resolve(null);
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      try {
+        const transaction = db.transaction([IDBFS_STORE], "readonly");
+        const store = transaction.objectStore(IDBFS_STORE);
+        const paths = store.getAllKeys();
+        const entries = store.getAll();
+        transaction.oncomplete = () => {
+          phase("data fetched", { files: paths.result.length });
+          resolve({ db, paths: paths.result, entries: entries.result });
+        };
+        transaction.onerror = (event) => {
+          event.preventDefault();
+          resolve(null);
+        };
+      } catch (error) {
+        console.warn("python worker: the data is read later:", error);
+        resolve(null);
+      }
+    };
+  });
+}
+const data = MAKING_SNAPSHOT ? null : readData(DATA);
+if (data) phase("data asked");
+self.earlyData = (folder) => (folder === DATA ? data : null); // for Python (storage/browser.py)
 
 // The snapshot kept in this browser for this build (made here after a normal
 // start, or the build's own kept unpacked), if any.

@@ -34,16 +34,23 @@ class IndexedDBFolder:
         self.syncs = 0  # completed syncs to IndexedDB, for tests and figures
         self._stored: Stored = {}  # what IndexedDB holds, to put back after a failed sync
 
-    async def mount(self, folder: Path) -> None:
-        """Mount `folder` on IndexedDB and load what was stored there."""
+    async def mount(self, folder: Path) -> bool:
+        """Mount `folder` on IndexedDB and load what was stored there: what
+        the page's worker read as it started (pwa/python-worker.js), else
+        read now. True if the worker's early read was used."""
         import pyodide_js
 
         fs = pyodide_js.FS
         fs.mkdirTree(str(folder))
         fs.mount(fs.filesystems.IDBFS, _js_object({}), str(folder))
         self.folder = folder
-        await _syncfs(populate=True)
+        early = await _early_data(folder)
+        if early is not None:
+            _put_in_place(fs.filesystems.IDBFS, str(folder), early)
+        else:
+            await _syncfs(populate=True)
         self._stored = read_tree(folder, {})
+        return early is not None
 
     def changed(self) -> None:
         """A file was written: sync soon (the app awaits `flush` before "saved")."""
@@ -135,6 +142,49 @@ def _js_object(values: dict[str, Any]) -> Any:
     from pyodide.ffi import to_js
 
     return to_js(values, dict_converter=js.Object.fromEntries)
+
+
+async def _early_data(folder: Path) -> Any:
+    """What the worker read from `folder`'s database as it started, or None."""
+    import js
+    from pyodide.ffi import jsnull
+
+    offer = getattr(js, "earlyData", None)
+    reading = offer(str(folder)) if offer is not None else None
+    if reading is None or reading is jsnull:
+        return None
+    found = await reading
+    return None if found is None or found is jsnull else found
+
+
+def _put_in_place(idbfs: Any, folder: str, found: Any) -> None:
+    """Write the entries read from IndexedDB into the mounted folder as
+    IDBFS's own load does (parents first, each with its time and mode), so
+    the next sync finds them unchanged; IDBFS keeps using that database."""
+    from pyodide.ffi import create_proxy
+
+    failed: list[str] = []
+
+    def done(error: Any = None) -> None:
+        if error is not None and not _is_null(error):
+            failed.append(str(error))
+
+    callback = create_proxy(done)
+    try:
+        for path, entry in sorted(zip(found.paths, found.entries, strict=True)):
+            idbfs.storeLocalEntry(path, entry, callback)
+            if failed:
+                raise OSError(f"could not load {path} from IndexedDB: {failed[0]}")
+    finally:
+        callback.destroy()
+    if not hasattr(idbfs.dbs, folder) or _is_null(getattr(idbfs.dbs, folder, None)):
+        setattr(idbfs.dbs, folder, found.db)
+
+
+def _is_null(value: Any) -> bool:
+    from pyodide.ffi import jsnull
+
+    return value is None or value is jsnull
 
 
 def _syncfs(populate: bool) -> "asyncio.Future[None]":

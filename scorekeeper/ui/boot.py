@@ -5,15 +5,21 @@ It shows the app's name and icon and a progress bar (role=progressbar) whose
 aria-valuenow moves through named phases as the page sees them happen: the
 engine's code loaded, its first frame, the connection (server app) or Python
 reporting the app imported (offline build), and the app's first screen. It
-covers Flet's own "Working..." until that first screen is drawn, then fades.
-On the offline build's first visit it adds a line saying the app is being
-stored for offline use.
+covers Flet's own "Working..." until that first screen, and goes, with no
+fade, in the frame that draws it. On the offline build's first visit it adds
+a line saying the app is being stored for offline use.
 
-The app tells the page its first screen is drawn by writing `booted` to the
-device's storage (Flutter's SharedPreferences: localStorage on the web), which
-the page watches; Python in the offline build's worker reports its phases on a
-BroadcastChannel. No flet here: the pages are made by static.py and publish.py, from
-webfiles/boot.html, boot.css and boot.js.
+How the page knows that frame: the app sends its language (Flet's locale)
+with its first screen, and Flutter sets `<html lang>` to it while drawing
+that frame; the page's script sees the change before the browser paints it
+and removes the boot screen then. It also sets `<html dir>` from the
+language, then and whenever the language changes. A page that sets no
+language is covered by the app writing `booted` to the device's storage
+(Flutter's SharedPreferences: localStorage on the web) once its first screen
+is sent, which the page sees as it is written. Python in the offline build's
+worker reports its phases on a BroadcastChannel. No flet here: the pages are
+made by static.py and publish.py, from webfiles/boot.html, boot.css and
+boot.js.
 """
 
 from scorekeeper import i18n

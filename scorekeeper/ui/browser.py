@@ -178,8 +178,8 @@ async def _open() -> Opened:
     if not await browser.WEB_LOCK.acquire():
         return Opened(None)
     folder = data_folder()
-    await browser.FOLDER.mount(folder)
-    phase("data read")
+    early = await browser.FOLDER.mount(folder)  # read by the worker as it started, if it could
+    phase("data read early" if early else "data read")
     store = GameStore(folder)
     phase("data opened")
     browser.FOLDER.changed()  # opening may have repaired or backed up files

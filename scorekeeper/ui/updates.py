@@ -23,9 +23,10 @@ def announce_drawn(page: ft.Page) -> None:
 
 
 def tell_boot_screen(page: ft.Page) -> None:
-    """The page's boot screen (boot.py) covers Flet's "Working..." until the
-    app writes this to the device's storage. A reloaded tab comes back to its
-    session (on_connect), not through the first screen: it is told there too."""
+    """The page's boot screen (boot.py) goes in the frame that draws the
+    language sent with the first screen; this write to the device's storage
+    covers a page that sets none. A reloaded tab comes back to its session
+    (on_connect), not through the first screen: it is told there too."""
     prefs = ft.SharedPreferences()
 
     async def write() -> None:

@@ -34,8 +34,10 @@
   const bar = document.getElementById("boot-bar");
   const fill = document.getElementById("boot-fill");
   const label = document.getElementById("boot-phase");
+  const html = document.documentElement;
   if (t) {
-    document.documentElement.lang = code;
+    html.lang = code;
+    html.dir = t.dir;
     boot.lang = code;
     boot.dir = t.dir;
     document.getElementById("boot-name").textContent = t.name;
@@ -62,15 +64,7 @@
   function done() {
     finished = true;
     boot.setAttribute("aria-busy", "false");
-    // two frames: the first screen is painted under the boot screen first
-    requestAnimationFrame(() => {
-      requestAnimationFrame(() => {
-        boot.className = "done";
-        setTimeout(() => {
-          if (boot.parentNode) boot.parentNode.removeChild(boot);
-        }, 250);
-      });
-    });
+    boot.remove();
   }
   phase("download");
   if (offline) phase("python"); // the worker starts with the page
@@ -119,21 +113,38 @@
       phase(String(event.data));
     };
   }
-  // The app's first screen is drawn: it wrote `booted` to the device's storage.
+  // The app's first screen: Flutter sets <html lang> to the app's language in
+  // the frame that draws it (the app sends its language with that screen).
+  // Observed as it happens, after that frame's callback and before the browser
+  // paints it: the boot screen goes in that same frame. <html dir> follows the
+  // app's language from then on (Flutter sets only lang).
+  let flutterDrew = false;
+  window.addEventListener("flutter-first-frame", () => {
+    flutterDrew = true;
+  });
+  new MutationObserver(() => {
+    const lang = html.getAttribute("lang") || "";
+    // biome-ignore lint/suspicious/noPrototypeBuiltins: Object.hasOwn needs Safari 15.4
+    if (!Object.prototype.hasOwnProperty.call(texts, lang)) return; // Flutter's own "en-US"
+    if (html.dir !== texts[lang].dir) html.dir = texts[lang].dir;
+    if (flutterDrew) phase("ready");
+  }).observe(html, { attributes: true, attributeFilter: ["lang"] });
+  // The app also writes `booted` to the device's storage once its first screen
+  // is sent (a page that sets no language, a reload): seen as it is written;
+  // the screen goes after two frames, the first screen painted under it first.
   const key = $booted_key;
-  let before = null;
-  try {
-    before = localStorage.getItem(key);
-  } catch (_e) {}
-  const began = Date.now();
-  const timer = setInterval(() => {
-    let now = null;
-    try {
-      now = localStorage.getItem(key);
-    } catch (_e) {}
-    if (now !== before || Date.now() - began > $give_up) {
-      clearInterval(timer);
-      phase("ready");
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (name, value) {
+    setItem.call(this, name, value);
+    if (name === key && !finished) {
+      requestAnimationFrame(() => {
+        requestAnimationFrame(() => {
+          phase("ready");
+        });
+      });
     }
-  }, 100);
+  };
+  setTimeout(() => {
+    phase("ready");
+  }, $give_up);
 })();
