@@ -98,6 +98,13 @@ class Session:
 
         return handler
 
+    async def key_pressed(self, event: ft.KeyboardEvent) -> None:
+        """A key pressed anywhere on the page: a hand's keys while one is entered
+        (its time read here, once, for the pause between two digits)."""
+        if event.ctrl or event.alt or event.meta or not self.state.wants_key(event.key):
+            return
+        await self.run(self.state.hand_key, event.key, time.monotonic())
+
     async def allowed(self) -> bool:
         """Checked on the server before every action: a logged-out page acts no more."""
         if self.keeper is None or self.keeper.may_act():

@@ -39,8 +39,8 @@ class HandView:
         self.index = draft.editing if draft.editing is not None else len(game.hands)
         self.order = game.bidding_order(self.index)
         bids = self.step is Step.BIDS
-        self.rows: dict[int, ft.Semantics] = {}
-        self.boxes: dict[int, ft.Container] = {}
+        self.rows: dict[int, ft.TextButton] = {}  # each player's line, a button
+        self.named: dict[int, ft.Semantics] = {}  # its name and state ("Bid for Ana", chosen)
         self.values: dict[int, ft.Text] = {}
         self.asides: dict[int, ft.Text] = {}
         self.errors: dict[int, ft.Semantics] = {}
@@ -49,37 +49,41 @@ class HandView:
             color = SIDE_COLORS[game.variant.side_of(seat)]
             self.values[seat] = ft.Text("", size=24, weight=ft.FontWeight.BOLD)
             self.asides[seat] = ft.Text("", size=14)
-            self.boxes[seat] = ft.Container(
-                ft.Row(
+            self.named[seat] = ft.Semantics(
+                identifier=f"player-{seat}",
+                content=ft.Row(
                     [
-                        ft.Text(
-                            player(game, seat),
-                            size=18,
-                            weight=ft.FontWeight.BOLD,
-                            color=color,
+                        ft.Semantics(  # the line's name says it: not twice
+                            exclude_semantics=True,
                             expand=True,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
+                            content=ft.Text(
+                                player(game, seat),
+                                size=18,
+                                weight=ft.FontWeight.BOLD,
+                                color=color,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                            ),
                         ),
                         self.asides[seat],
                         tagged(f"{'bid' if bids else 'tricks'}-{seat}", self.values[seat]),
                     ],
                     spacing=10,
                 ),
-                height=KEY_HEIGHT,
-                padding=ft.Padding.symmetric(horizontal=12),
-                border_radius=8,
-                on_click=on(state.focus_seat, seat),
             )
-            self.rows[seat] = ft.Semantics(
-                identifier=f"player-{seat}",
-                button=True,
-                on_tap=on(state.focus_seat, seat),
-                content=self.boxes[seat],
+            # A real button: a tap, a screen reader's activation and Enter or
+            # Space pick the player, and Tab reaches the line (picking it too).
+            self.rows[seat] = ft.TextButton(
+                content=self.named[seat],
+                height=KEY_HEIGHT,
+                style=line_style(False),
+                on_click=on(state.focus_seat, seat),
+                on_focus=on(state.focus_line, seat),
+                on_blur=on(state.key_focus, False),
             )
             self.errors[seat] = error_text(None, f"error-{seat}")
             if bids:  # "has not bid yet" in the player's own line: no line of its own
-                row = self.boxes[seat].content
+                row = self.named[seat].content
                 assert isinstance(row, ft.Row)
                 row.controls.insert(2, self.errors[seat])
                 self.errors[seat].expand = True
@@ -100,7 +104,11 @@ class HandView:
         )
         self.notes = ft.Column(spacing=4)
         self.notes_shape: tuple[object, ...] | None = None
-        cancel = ft.OutlinedButton(_("Cancel"), on_click=on(state.request_cancel), height=48)
+        # Enter on a focused button presses it: the step's Enter waits meanwhile
+        held, left = on(state.key_focus, True), on(state.key_focus, False)
+        cancel = ft.OutlinedButton(
+            _("Cancel"), on_click=on(state.request_cancel), height=48, on_focus=held, on_blur=left
+        )
         # The step's own button right under the keypad, at the same place on both
         # steps and as wide as the row allows: the notes below it may be long (a
         # preview with a nil, a set and a bag penalty; the blind nil reminder)
@@ -112,6 +120,8 @@ class HandView:
                 on_click=on(state.to_tricks),
                 height=52,
                 expand=True,
+                on_focus=held,
+                on_blur=left,
             )
             actions = ft.Row([cancel, step], spacing=8)
             below: list[ft.Control] = []
@@ -122,8 +132,16 @@ class HandView:
                 on_click=on(state.save_hand),
                 height=52,
                 expand=True,
+                on_focus=held,
+                on_blur=left,
             )
-            back = ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48)
+            back = ft.OutlinedButton(
+                _("Back to bids"),
+                on_click=on(state.back_to_bids),
+                height=48,
+                on_focus=held,
+                on_blur=left,
+            )
             actions = ft.Row([back, step], spacing=8)
             below = [ft.Row([cancel], alignment=ft.MainAxisAlignment.END)]
         dealer, bidder = player(game, game.dealer(self.index)), player(game, self.order[0])
@@ -149,6 +167,8 @@ class HandView:
                     icon=ft.Icons.DELETE,
                     height=48,
                     on_click=on(state.ask_delete_hand, draft.editing),
+                    on_focus=held,
+                    on_blur=left,
                 )
             )
         self.sync()
@@ -163,21 +183,17 @@ class HandView:
         for seat in self.order:
             name, bid = player(game, seat), draft.bids[seat]
             chosen = seat == focus
-            box = self.boxes[seat]
-            box.bgcolor = ft.Colors.SECONDARY_CONTAINER if chosen else None
-            box.border = ft.Border.all(
-                2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT
-            )
-            self.rows[seat].selected = chosen
+            self.rows[seat].style = line_style(chosen)
+            self.named[seat].selected = chosen
             if bids:
                 self.values[seat].value = bid_label(bid)
                 self.asides[seat].value = ""
-                self.rows[seat].label = _("Bid for {name}").format(name=name)
+                self.named[seat].label = _("Bid for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"bid.{seat}"))
             else:
                 self.values[seat].value = str(draft.tricks[seat])
                 self.asides[seat].value = _("bid {bid}").format(bid=bid_label(bid).lower())
-                self.rows[seat].label = _("Tricks for {name}").format(name=name)
+                self.named[seat].label = _("Tricks for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"tricks.{seat}"))
         self.keypad.show(state, focus)
         status = self.status.content
@@ -186,6 +202,19 @@ class HandView:
         shape = tuple(map(shape_of, notes))
         if shape != self.notes_shape:  # unchanged notes stay: nothing to send
             self.notes.controls, self.notes_shape = notes, shape
+
+
+def line_style(chosen: bool) -> ft.ButtonStyle:
+    """A player's line: outlined, and filled and framed when it is the keypad's player."""
+    return ft.ButtonStyle(
+        shape=ft.RoundedRectangleBorder(radius=8),
+        side=ft.BorderSide(
+            2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT
+        ),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
+        color=ft.Colors.ON_SURFACE,
+        padding=ft.Padding.symmetric(horizontal=12),
+    )
 
 
 def build(state: AppState, on: Bind, files: Files) -> HandView | list[ft.Control]:

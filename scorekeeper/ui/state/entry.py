@@ -80,6 +80,10 @@ class HandEntry:
         if self.draft:
             self._change(self.draft.with_bid(seat, bid), f"bid.{seat}")
 
+    def set_tricks(self, seat: int, count: int) -> None:
+        if self.draft:
+            self._change(self.draft.with_tricks(seat, count), f"tricks.{seat}")
+
     def rest_to(self, seat: int) -> None:
         if self.draft:
             self._change(self.draft.rest_to(seat), f"tricks.{seat}")
