@@ -364,8 +364,7 @@ def test_hebrew_mirrors_what_points_a_way_but_keeps_the_table(store):
         digits = next(
             c
             for c in app.walk()
-            if isinstance(c, ft.Row)
-            and any(key_name(k) == "key-1" for k in c.controls)
+            if isinstance(c, ft.Row) and any(key_name(k) == "key-1" for k in c.controls)
         )
         facts["keypad"] = [key_name(k) for k in digits.controls]
         named |= {getattr(c, "icon", None) for c in app.walk()} - {None}

@@ -94,6 +94,9 @@ class Session:
 
         async def handler(event: ft.Event[Any]) -> None:
             extra = (getattr(event.control, attribute),) if with_value else ()
+            if getattr(action, "quiet", False):  # nothing shown changes: no redraw
+                action(*args, *extra)
+                return
             await self.run(action, *args, *extra)
 
         return handler

@@ -151,6 +151,7 @@ class HandView:
             turn = _("Dealer: {dealer} · Bids first: {bidder}")
         self.controls: list[ft.Control] = [
             ft.Text(sentence(turn.format(dealer=dealer, bidder=bidder)), size=16),
+            keys_hint(bids),
             self.hand_error,
             ft.Column(lines, spacing=4),
             self.status,
@@ -202,6 +203,24 @@ class HandView:
         shape = tuple(map(shape_of, notes))
         if shape != self.notes_shape:  # unchanged notes stay: nothing to send
             self.notes.controls, self.notes_shape = notes, shape
+
+
+def keys_hint(bids: bool) -> ft.Control:
+    """One line naming the keys, at desktop widths (a phone has no keyboard):
+    a ResponsiveRow hides a column of 0 below its breakpoint."""
+    if bids:
+        words = _(
+            "Keys: a number bids (1 then 0 for 10), N nil, B blind nil, Backspace clears, "
+            "arrows or Tab pick a player, Enter: tricks, Esc cancels"
+        )
+    else:
+        words = _(
+            "Keys: a number of tricks (1 then 3 for 13), R the rest, Backspace clears, "
+            "arrows or Tab pick a player, Enter saves, Esc cancels"
+        )
+    hint = tagged("keys-hint", ft.Text(words, size=13, italic=True))
+    hint.col = {ft.ResponsiveRowBreakpoint.XS: 0, ft.ResponsiveRowBreakpoint.MD: 12}
+    return ft.ResponsiveRow([hint])
 
 
 def line_style(chosen: bool) -> ft.ButtonStyle:

@@ -8,19 +8,29 @@ for. The time of each key is passed in (the session reads its clock once per
 key), so the pause is tested without waiting.
 """
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import ParamSpec
 
 from scorekeeper.core.draft import Step
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state.entry import BLIND, REST, HandEntry
 from scorekeeper.ui.state.shown import Restore
 
+P = ParamSpec("P")
 PAUSE = 1.0  # seconds: a second digit within it makes a two-digit number
 NEXT = ("Arrow Down", "Arrow Right")
 PREVIOUS = ("Arrow Up", "Arrow Left")
 KEYS = frozenset(
     {*"0123456789", "N", "B", "R", "Backspace", "Delete", "Enter", "Escape", *NEXT, *PREVIOUS}
 )
+
+
+def quiet(method: Callable[P, None]) -> Callable[P, None]:
+    """An action that changes nothing shown: the session runs it without
+    drawing the screen again (a redraw on every focus change would move the
+    focus it follows)."""
+    setattr(method, "quiet", True)  # noqa: B010
+    return method
 
 
 def named(key: str) -> str:
@@ -161,6 +171,7 @@ class HandKeys:
         """Escape is Cancel: it asks first when something was entered."""
         self.entry.request_cancel()
 
+    @quiet
     def key_focus(self, elsewhere: bool) -> None:
         """The keyboard focus moved: onto a control other than a player's line
         (`elsewhere`), or onto a line or away from the controls."""
