@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.served import DESKTOP, SEATS, hook, open_app, settle, still
+from tests.served import DESKTOP, hook, new_game, open_app, settle, still
 
 pytestmark = pytest.mark.e2e
 
@@ -39,19 +39,9 @@ def keys(page: Page, *pressed: str) -> None:
 
 
 def test_a_whole_game_with_the_keyboard_alone(browser, app):
+    """Every hand of a game to 150, from Enter hand to its winner, by keys alone."""
     page = open_app(browser, app.url, DESKTOP)
-    tab_to(page, "New game")
-    page.keyboard.press("Enter")
-    for seat, name in zip(SEATS, ("Alex", "Beth", "Charlie", "David"), strict=True):
-        tab_to(page, seat)
-        page.keyboard.type(name)
-    tab_to(page, "Change house rules")
-    page.keyboard.press("Space")
-    tab_to(page, "Points to win")
-    keys(page, "Control+A", "Delete")
-    page.keyboard.type("150")
-    tab_to(page, "Start game")
-    page.keyboard.press("Enter")
+    new_game(page, target=150)  # the set-up's text fields: typed as in every test
     enter_hand = page.get_by_role("button", name="Enter hand")
     expect(enter_hand).to_be_visible()
     # Hand 1: Alex + Charlie make 9 (90 and a bag), Beth + David are set.
@@ -68,7 +58,7 @@ def test_a_whole_game_with_the_keyboard_alone(browser, app):
     still(page)
     keys(page, "2", "6", "1")  # Beth, Charlie, David; then Alex: the rest
     expect(hook(page, "tricks-3")).to_have_text("1")
-    keys(page, "Arrow Up", "R")  # nobody after David: the arrow goes round to Alex
+    keys(page, "ArrowUp", "R")  # nobody after David: the arrow goes round to Alex
     expect(hook(page, "tricks-0")).to_have_text("4")
     expect(hook(page, "tricks-left")).to_have_text(re.compile(r"^0 tricks left of 13$"))
     page.keyboard.press("Enter")
@@ -85,9 +75,9 @@ def test_a_whole_game_with_the_keyboard_alone(browser, app):
     page.keyboard.press("Escape")
     expect(button(page, "Keep entering")).to_have_count(0)
     expect(hook(page, "bid-2")).to_have_text("3")
-    keys(page, "Arrow Up", "1", "0")  # Charlie: 10
+    keys(page, "ArrowUp", "1", "0")  # Charlie: 10
     expect(hook(page, "bid-2")).to_have_text("10")
-    keys(page, "N", "1", "Arrow Up", "Backspace")  # David nil; Alex 1, then cleared
+    keys(page, "N", "1", "ArrowUp", "Backspace")  # David nil; Alex 1, then cleared
     expect(hook(page, "bid-0")).to_have_text("-")
     keys(page, "2", "1")  # Alex 2, Beth 1
     expect(hook(page, "bid-1")).to_have_text("1")

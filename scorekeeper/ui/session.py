@@ -177,6 +177,7 @@ class Session:
         # refresh the dialog alone). The screen first; other devices and
         # watchers are told after.
         outdated.update()
+        await self.frame.take_focus()
         log.debug(
             "action %s%s: %.1f ms, render %.1f ms, update sent %.1f ms",
             getattr(action, "__name__", action),

@@ -174,6 +174,13 @@ class HandView:
             )
         self.sync()
 
+    async def take_focus(self) -> None:
+        """The keyboard on the keypad's player's line once the step is shown:
+        a button focused on the screen before (Enter hand) is gone, and the
+        browser would hand the focus to the app bar (Enter would press it)."""
+        seat = self.state.keypad_seat
+        await self.rows[seat if seat is not None else self.order[0]].focus()  # type: ignore[no-untyped-call]
+
     def sync(self) -> None:
         state = self.state
         assert state.saved and state.draft
