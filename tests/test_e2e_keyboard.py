@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.served import DESKTOP, hook, new_game, open_app, settle, still
+from tests.served import DESKTOP, PHONE, hook, new_game, open_app, settle, still
 
 pytestmark = pytest.mark.e2e
 
@@ -40,8 +40,9 @@ def keys(page: Page, *pressed: str) -> None:
 
 def test_a_whole_game_with_the_keyboard_alone(browser, app):
     """Every hand of a game to 150, from Enter hand to its winner, by keys alone."""
-    page = open_app(browser, app.url, DESKTOP)
+    page = open_app(browser, app.url, PHONE)
     new_game(page, target=150)  # the set-up's text fields: typed as in every test
+    page.set_viewport_size(DESKTOP)  # a laptop's keyboard
     enter_hand = page.get_by_role("button", name="Enter hand")
     expect(enter_hand).to_be_visible()
     # Hand 1: Alex + Charlie make 9 (90 and a bag), Beth + David are set.
@@ -58,7 +59,8 @@ def test_a_whole_game_with_the_keyboard_alone(browser, app):
     still(page)
     keys(page, "2", "6", "1")  # Beth, Charlie, David; then Alex: the rest
     expect(hook(page, "tricks-3")).to_have_text("1")
-    keys(page, "ArrowUp", "R")  # nobody after David: the arrow goes round to Alex
+    expect(hook(page, "player-0")).to_have_attribute("aria-current", "true")
+    keys(page, "R")
     expect(hook(page, "tricks-0")).to_have_text("4")
     expect(hook(page, "tricks-left")).to_have_text(re.compile(r"^0 tricks left of 13$"))
     page.keyboard.press("Enter")
