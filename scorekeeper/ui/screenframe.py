@@ -131,9 +131,14 @@ class ScreenFrame:
             self.focus_due = getattr(built, "take_focus", None)
         return self.page
 
-    async def take_focus(self) -> None:
-        """A screen just drawn that wants the keyboard focus (a hand's step) takes it."""
+    async def take_focus(self, again: bool = False) -> None:
+        """A screen just drawn that wants the keyboard focus (a hand's step)
+        takes it; `again`: the screen shown takes it once more (after a key
+        moved its highlight, the focus follows, so a dialog closed gives it
+        back to the same place)."""
         due, self.focus_due = self.focus_due, None
+        if due is None and again and not self.state.confirm:
+            due = getattr(self.screen, "follow_focus", None)
         if due is not None:
             await due()
 

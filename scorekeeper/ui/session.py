@@ -107,6 +107,7 @@ class Session:
         if event.ctrl or event.alt or event.meta or not self.state.wants_key(event.key):
             return
         await self.run(self.state.hand_key, event.key, time.monotonic())
+        await self.frame.take_focus(again=True)  # the focus follows the highlighted player
 
     async def allowed(self) -> bool:
         """Checked on the server before every action: a logged-out page acts no more."""

@@ -181,6 +181,13 @@ class HandView:
         seat = self.state.keypad_seat
         await self.rows[seat if seat is not None else self.order[0]].focus()  # type: ignore[no-untyped-call]
 
+    async def follow_focus(self) -> None:
+        """After a key: the focus on the highlighted player's line, so that a
+        dialog closed, or Tab, goes on from there (nobody highlighted: it stays)."""
+        seat = self.state.keypad_seat
+        if seat is not None and seat in self.rows:
+            await self.rows[seat].focus()  # type: ignore[no-untyped-call]
+
     def sync(self) -> None:
         state = self.state
         assert state.saved and state.draft
