@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.served import DESKTOP, PHONE, hook, new_game, open_app, settle, still
+from tests.served import DESKTOP, PHONE, SEATS, hook, new_game, open_app, settle, still, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -121,3 +121,104 @@ def every_button_is_in_the_tab_order(page: Page) -> None:
            .map(e => e.getAttribute("aria-label") || e.innerText)"""
     )
     assert out == [], f"buttons out of the Tab order: {out}"
+
+
+def named(text: str) -> re.Pattern[str]:
+    """A name as the accessibility tree gives it: names isolated by marks."""
+    marks = "[\u2066-\u2069]*"
+    return re.compile(marks.join(map(re.escape, text)))
+
+
+def press(page: Page, name: str, role: str = "button") -> None:
+    target = page.get_by_role(role, name=named(name))
+    expect(target.first).to_be_attached()
+    press_node(target.first)
+
+
+def test_every_control_answers_a_screen_readers_activation(page):
+    """Each control of Home, the set-up, the scoreboard, both hand steps, a
+    hand's edit, History and Statistics, pressed by a DOM click on its
+    accessibility node (no pointer), does what a tap does; every button and
+    switch of each screen can take the keyboard focus."""
+    every_button_is_in_the_tab_order(page)  # Home
+    press(page, "New game")
+    expect(page.get_by_role("button", name="Start game")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # set-up
+    press(page, "Change house rules", "switch")
+    expect(page.get_by_role("switch", name="Change house rules")).to_be_checked()
+    press(page, "Change house rules", "switch")
+    expect(page.get_by_role("switch", name="Change house rules")).not_to_be_checked()
+    for seat, name in zip(SEATS, ("Alex", "Beth", "Charlie", "David"), strict=True):
+        type_into(page, seat, name)
+    press(page, "Start game")
+    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # scoreboard
+    press(page, "Enter hand")
+    expect(hook(page, "contracts")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # bid step
+    for seat in (3, 0, 2, 1):  # each player's line picks them
+        press_node(hook(page, f"player-{seat}"))
+        expect(hook(page, f"player-{seat}")).to_have_attribute("aria-current", "true")
+    shown = {"0": "Nil", "blind": "Blind nil", **{str(n): str(n) for n in range(1, 14)}}
+    for key, value in shown.items():  # each key bids for the picked player
+        press_node(hook(page, "player-1"))
+        expect(hook(page, "player-1")).to_have_attribute("aria-current", "true")
+        press_node(hook(page, f"key-{key}"))
+        expect(hook(page, "bid-1")).to_have_text(value)
+    for seat, bid in ((1, "3"), (2, "4"), (3, "3"), (0, "3")):
+        press_node(hook(page, f"player-{seat}"))
+        expect(hook(page, f"player-{seat}")).to_have_attribute("aria-current", "true")
+        press_node(hook(page, f"key-{bid}"))
+        expect(hook(page, f"bid-{seat}")).to_have_text(bid)
+    press(page, "Next: tricks")
+    expect(hook(page, "tricks-left")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # tricks step
+    for count in range(14):  # each key sets the picked player's tricks
+        press_node(hook(page, "player-2"))
+        expect(hook(page, "player-2")).to_have_attribute("aria-current", "true")
+        press_node(hook(page, f"key-{count}"))
+        expect(hook(page, "tricks-2")).to_have_text(str(count))
+    press(page, "Back to bids")
+    expect(hook(page, "contracts")).to_be_visible()
+    press(page, "Next: tricks")
+    expect(hook(page, "tricks-left")).to_be_visible()
+    for seat, count in ((1, "3"), (2, "4"), (3, "3")):
+        press_node(hook(page, f"player-{seat}"))
+        expect(hook(page, f"player-{seat}")).to_have_attribute("aria-current", "true")
+        press_node(hook(page, f"key-{count}"))
+        expect(hook(page, f"tricks-{seat}")).to_have_text(count)
+    press_node(hook(page, "player-0"))
+    expect(hook(page, "key-rest")).to_contain_text("Rest to")
+    press_node(hook(page, "key-rest"))
+    expect(hook(page, "tricks-0")).to_have_text("3")
+    press(page, "Save hand")
+    expect(hook(page, "summary")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # scoreboard with a hand
+    press(page, "Edit hand 1")
+    expect(hook(page, "contracts")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # a hand's edit
+    press(page, "Cancel")
+    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
+    press(page, "Penalty or adjustment on hand 1")
+    expect(page.get_by_role("button", name="Save", exact=True)).to_be_visible()
+    press(page, "Cancel")
+    expect(page.get_by_role("button", name="Save", exact=True)).to_have_count(0)
+    press(page, "History")  # the app bar's icons
+    expect(page.get_by_role("heading", name="History")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # History
+    press_node(page.get_by_role("button", name=re.compile(r"1 hand played")))  # a game's card
+    expect(page.get_by_role("button", name="Resume")).to_be_visible()
+    press(page, "Home")
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+    press_node(page.get_by_role("button", name=re.compile(r"1 hand played")))
+    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
+    press(page, "Home")
+    press(page, "Delete game: Alex, Beth, Charlie, David")
+    expect(hook(page, "message")).to_have_text("Game deleted.")
+    press(page, "Undo delete")
+    expect(page.get_by_role("button", name=re.compile(r"1 hand played"))).to_be_visible()
+    press(page, "Statistics")
+    expect(page.get_by_role("heading", name="Statistics")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # Statistics
+    press(page, "Share")
+    expect(page.get_by_role("button", name="Copy link")).to_be_visible()
