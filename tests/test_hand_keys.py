@@ -125,6 +125,7 @@ def test_enter_is_the_focused_buttons_own(store):
     state.key_focus(True)  # Tab reached Cancel: Enter presses it, not Next
     press("Enter")
     assert state.draft.step is Step.BIDS
+    state.tabbed()
     state.focus_line(2)  # Tab reached Charlie's line: he is the keypad's player
     assert state.keypad_seat == 2
     press("Enter")
@@ -221,3 +222,25 @@ def test_the_pages_keyboard_events_reach_the_hand(store):
         assert app.hook("bid-1").value == "4"
 
     asyncio.run(go())
+
+
+def test_the_apps_own_focus_moves_never_pull_the_highlight_back(store):
+    """The step puts the keyboard focus on Beth's line; its focus event arrives
+    after a key moved on to Charlie: Charlie stays highlighted. Tab onto
+    David's line (a focus the app did not ask for) picks David."""
+    state = start(AppState(store))
+    state.begin_hand()
+    assert state.ask_focus(1, fresh=True)
+    Typist(state)("4")
+    assert state.keypad_seat == 2
+    assert state.ask_focus(2)  # the focus follows the highlight
+    state.focus_line(1)  # late: the step's own move
+    state.focus_line(2)
+    assert state.keypad_seat == 2
+    assert not state.ask_focus(2)  # there already: nothing to ask
+    state.line_blur(2)
+    state.focus_line(0)  # the engine's move, as a step's new lines replace the old
+    assert state.keypad_seat == 2
+    state.tabbed()
+    state.focus_line(3)  # Tab
+    assert state.keypad_seat == 3

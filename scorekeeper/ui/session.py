@@ -104,6 +104,9 @@ class Session:
     async def key_pressed(self, event: ft.KeyboardEvent) -> None:
         """A key pressed anywhere on the page: a hand's keys while one is entered
         (its time read here, once, for the pause between two digits)."""
+        if event.key == "Tab":  # the focus move it makes is the person's (no redraw)
+            self.state.tabbed()
+            return
         if event.ctrl or event.alt or event.meta or not self.state.wants_key(event.key):
             return
         await self.run(self.state.hand_key, event.key, time.monotonic())

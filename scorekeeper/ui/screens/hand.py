@@ -79,7 +79,7 @@ class HandView:
                 style=line_style(False),
                 on_click=on(state.focus_seat, seat),
                 on_focus=on(state.focus_line, seat),
-                on_blur=on(state.key_focus, False),
+                on_blur=on(state.line_blur, seat),
             )
             self.errors[seat] = error_text(None, f"error-{seat}")
             if bids:  # "has not bid yet" in the player's own line: no line of its own
@@ -179,13 +179,15 @@ class HandView:
         a button focused on the screen before (Enter hand) is gone, and the
         browser would hand the focus to the app bar (Enter would press it)."""
         seat = self.state.keypad_seat
-        await self.rows[seat if seat is not None else self.order[0]].focus()  # type: ignore[no-untyped-call]
+        seat = seat if seat is not None else self.order[0]
+        self.state.ask_focus(seat, fresh=True)
+        await self.rows[seat].focus()  # type: ignore[no-untyped-call]
 
     async def follow_focus(self) -> None:
         """After a key: the focus on the highlighted player's line, so that a
         dialog closed, or Tab, goes on from there (nobody highlighted: it stays)."""
         seat = self.state.keypad_seat
-        if seat is not None and seat in self.rows:
+        if seat is not None and seat in self.rows and self.state.ask_focus(seat):
             await self.rows[seat].focus()  # type: ignore[no-untyped-call]
 
     def sync(self) -> None:

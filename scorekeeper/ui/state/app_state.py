@@ -188,6 +188,9 @@ class AppState:
     wants_key = DoneBy("keys", HandKeys.wants_key)
     key_focus = DoneBy("keys", HandKeys.key_focus)
     focus_line = DoneBy("keys", HandKeys.focus_line)
+    line_blur = DoneBy("keys", HandKeys.line_blur)
+    tabbed = DoneBy("keys", HandKeys.tabbed)
+    ask_focus = DoneBy("keys", HandKeys.ask_focus)
 
     ask_undo_last_hand = DoneBy("corrections", Corrections.ask_undo_last_hand)
     undo_last_hand = DoneBy("corrections", Corrections.undo_last_hand)

@@ -51,6 +51,9 @@ class HandKeys:
         # the entry for which a control other than a player's line has the
         # keyboard focus (Enter is then that control's, not the step's)
         self._elsewhere: Hashable | None = None
+        self._asked: dict[int, int] = {}  # line -> focus moves asked by the app, not yet seen
+        self._line: int | None = None  # the line with the keyboard focus
+        self._tab = False  # Tab pressed, its focus move not yet seen
 
     def wants_key(self, key: str) -> bool:
         """Is `key` one of a hand's keys, on a hand being entered?"""
@@ -178,15 +181,47 @@ class HandKeys:
         if self.entry.draft is not None and self.entry.current.saved is not None:
             self._elsewhere = self._entry_key() if elsewhere else None
 
+    def ask_focus(self, seat: int, fresh: bool = False) -> bool:
+        """The screen is about to move the keyboard focus to `seat`'s line (a
+        new step: `fresh`). False when it is there already. The line's focus
+        event that follows is the app's own, and may arrive after more keys
+        moved the highlight on: it must not move it back."""
+        if fresh:
+            self._asked, self._line = {}, None
+        if seat == self._line:
+            return False
+        self._asked[seat] = self._asked.get(seat, 0) + 1
+        return True
+
+    @quiet
+    def tabbed(self) -> None:
+        """Tab was pressed: the line that takes the focus next is the person's choice."""
+        self._tab = True
+
     def focus_line(self, seat: int) -> None:
-        """A player's line took the keyboard focus (Tab): it is the highlighted player."""
+        """A player's line took the keyboard focus: after Tab, it is the
+        highlighted player. Other focus moves are the app's own (see
+        `ask_focus`) or the engine's, when a step's new lines replace the
+        old ones: they leave the highlight where the keys put it."""
         self.key_focus(False)
-        self.entry.focus_seat(seat)
+        self._line = seat
+        tab, self._tab = self._tab, False
+        if self._asked.get(seat):
+            self._asked[seat] -= 1
+        elif tab:
+            self.entry.focus_seat(seat)
+
+    @quiet
+    def line_blur(self, seat: int) -> None:
+        """A player's line lost the keyboard focus."""
+        self.key_focus(False)
+        if self._line == seat:
+            self._line = None
 
     def snapshot(self) -> Restore:
-        typed, elsewhere = self._typed, self._elsewhere
+        typed, elsewhere, asked, line = self._typed, self._elsewhere, dict(self._asked), self._line
 
         def restore() -> None:
-            self._typed, self._elsewhere = typed, elsewhere
+            self._typed, self._elsewhere, self._asked, self._line = typed, elsewhere, asked, line
 
         return restore
