@@ -224,10 +224,10 @@ def test_the_pages_keyboard_events_reach_the_hand(store):
     asyncio.run(go())
 
 
-def test_the_apps_own_focus_moves_never_pull_the_highlight_back(store):
+def test_only_tab_moves_the_highlight_with_the_focus(store):
     """The step puts the keyboard focus on Beth's line; its focus event arrives
     after a key moved on to Charlie: Charlie stays highlighted. Tab onto
-    David's line (a focus the app did not ask for) picks David."""
+    David's line picks David."""
     state = start(AppState(store))
     state.begin_hand()
     assert state.ask_focus(1, fresh=True)
@@ -244,3 +244,16 @@ def test_the_apps_own_focus_moves_never_pull_the_highlight_back(store):
     state.tabbed()
     state.focus_line(3)  # Tab
     assert state.keypad_seat == 3
+
+
+def test_enter_on_a_focused_line_goes_on_and_its_late_press_picks_nobody(store):
+    """Enter on Alex's focused line: the step goes on to the tricks, and the
+    line's own press, arriving after, leaves the tricks' first player picked."""
+    state = start(AppState(store))
+    state.begin_hand()
+    Typist(state)("4", "3", "2", "4", "Enter")
+    assert state.draft.step is Step.TRICKS and state.keypad_seat == 1
+    state.pick_line(0)
+    assert state.keypad_seat == 1
+    state.pick_line(0)  # a tap after that picks as ever
+    assert state.keypad_seat == 0

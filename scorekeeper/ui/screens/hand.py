@@ -77,7 +77,7 @@ class HandView:
                 content=self.named[seat],
                 height=KEY_HEIGHT,
                 style=line_style(False),
-                on_click=on(state.focus_seat, seat),
+                on_click=on(state.pick_line, seat),
                 on_focus=on(state.focus_line, seat),
                 on_blur=on(state.line_blur, seat),
             )

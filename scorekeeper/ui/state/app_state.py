@@ -190,6 +190,7 @@ class AppState:
     focus_line = DoneBy("keys", HandKeys.focus_line)
     line_blur = DoneBy("keys", HandKeys.line_blur)
     tabbed = DoneBy("keys", HandKeys.tabbed)
+    pick_line = DoneBy("keys", HandKeys.pick_line)
     ask_focus = DoneBy("keys", HandKeys.ask_focus)
 
     ask_undo_last_hand = DoneBy("corrections", Corrections.ask_undo_last_hand)

@@ -51,7 +51,7 @@ class HandKeys:
         # the entry for which a control other than a player's line has the
         # keyboard focus (Enter is then that control's, not the step's)
         self._elsewhere: Hashable | None = None
-        self._asked: dict[int, int] = {}  # line -> focus moves asked by the app, not yet seen
+        self._entered: Hashable | None = None  # the entry Enter was last pressed on
         self._line: int | None = None  # the line with the keyboard focus
         self._tab = False  # Tab pressed, its focus move not yet seen
 
@@ -76,6 +76,7 @@ class HandKeys:
             self.digit(int(key), at)
             return
         self._typed = None
+        self._entered = None
         actions = {
             "N": self.nil,
             "B": self.blind_nil,
@@ -165,6 +166,7 @@ class HandKeys:
         draft = self.entry.draft
         if draft is None or self._elsewhere == self._entry_key():
             return
+        self._entered = self._entry_key()
         if draft.step is Step.BIDS:
             self.entry.to_tricks()
         else:
@@ -183,15 +185,10 @@ class HandKeys:
 
     def ask_focus(self, seat: int, fresh: bool = False) -> bool:
         """The screen is about to move the keyboard focus to `seat`'s line (a
-        new step: `fresh`). False when it is there already. The line's focus
-        event that follows is the app's own, and may arrive after more keys
-        moved the highlight on: it must not move it back."""
+        new step's lines: `fresh`). False when it is there already."""
         if fresh:
-            self._asked, self._line = {}, None
-        if seat == self._line:
-            return False
-        self._asked[seat] = self._asked.get(seat, 0) + 1
-        return True
+            self._line = None
+        return seat != self._line
 
     @quiet
     def tabbed(self) -> None:
@@ -200,16 +197,23 @@ class HandKeys:
 
     def focus_line(self, seat: int) -> None:
         """A player's line took the keyboard focus: after Tab, it is the
-        highlighted player. Other focus moves are the app's own (see
-        `ask_focus`) or the engine's, when a step's new lines replace the
-        old ones: they leave the highlight where the keys put it."""
+        highlighted player. Other focus moves are the app's own (`ask_focus`)
+        or the engine's, when a step's new lines replace the old ones: they
+        leave the highlight where the keys put it."""
         self.key_focus(False)
         self._line = seat
         tab, self._tab = self._tab, False
-        if self._asked.get(seat):
-            self._asked[seat] -= 1
-        elif tab:
+        if tab:
             self.entry.focus_seat(seat)
+
+    def pick_line(self, seat: int) -> None:
+        """A player's line pressed (a tap, a screen reader, Space or Enter on
+        it). Enter on a focused line also goes to the next step: its press
+        may arrive after the step changed, and must not pick on the new one."""
+        entered, self._entered = self._entered, None
+        if entered is not None and self.entry.draft and entered != self._entry_key():
+            return
+        self.entry.focus_seat(seat)
 
     @quiet
     def line_blur(self, seat: int) -> None:
@@ -219,9 +223,9 @@ class HandKeys:
             self._line = None
 
     def snapshot(self) -> Restore:
-        typed, elsewhere, asked, line = self._typed, self._elsewhere, dict(self._asked), self._line
+        typed, elsewhere, line = self._typed, self._elsewhere, self._line
 
         def restore() -> None:
-            self._typed, self._elsewhere, self._asked, self._line = typed, elsewhere, asked, line
+            self._typed, self._elsewhere, self._line = typed, elsewhere, line
 
         return restore
