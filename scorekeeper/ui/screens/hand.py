@@ -151,7 +151,7 @@ class HandView:
             turn = _("Dealer: {dealer} · Bids first: {bidder}")
         self.controls: list[ft.Control] = [
             ft.Text(sentence(turn.format(dealer=dealer, bidder=bidder)), size=16),
-            keys_hint(bids),
+            keys_hint(bids, game.variant.tricks),
             self.hand_error,
             ft.Column(lines, spacing=4),
             self.status,
@@ -221,20 +221,20 @@ class HandView:
             self.notes.controls, self.notes_shape = notes, shape
 
 
-def keys_hint(bids: bool) -> ft.Control:
+def keys_hint(bids: bool, most: int) -> ft.Control:
     """One line naming the keys, at desktop widths (a phone has no keyboard):
     a ResponsiveRow hides a column of 0 below its breakpoint."""
     if bids:
         words = _(
-            "Keys: a number bids (1 then 0 for 10), N nil, B blind nil, Backspace clears, "
-            "arrows or Tab pick a player, Enter: tricks, Esc cancels"
+            "Keys: 0-{most} (1 then 0: 10), N nil, B blind nil, Backspace clears, "
+            "arrows/Tab: player, Enter: tricks, Esc: cancel"
         )
     else:
         words = _(
-            "Keys: a number of tricks (1 then 3 for 13), R the rest, Backspace clears, "
-            "arrows or Tab pick a player, Enter saves, Esc cancels"
+            "Keys: 0-{most} (1 then 3: 13), R rest, Backspace clears, "
+            "arrows/Tab: player, Enter: save, Esc: cancel"
         )
-    hint = tagged("keys-hint", ft.Text(words, size=13, italic=True))
+    hint = tagged("keys-hint", ft.Text(words.format(most=most), size=12, italic=True))
     hint.col = {ft.ResponsiveRowBreakpoint.XS: 0, ft.ResponsiveRowBreakpoint.MD: 12}
     return ft.ResponsiveRow([hint])
 
