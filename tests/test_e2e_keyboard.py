@@ -100,9 +100,9 @@ def press_node(target: Locator) -> None:
     """A screen reader's activation: a click on the control's accessibility
     node, no pointer involved."""
     target.evaluate(
-        """e => (e.getAttribute("role") ? e
-                 : e.closest("[role=button],[role=switch]")
-                   || e.querySelector("[role=button],[role=switch]") || e).click()"""
+        """e => (e.getAttribute("role") === "button" ? e
+                 : e.querySelector("[role=button]") || e.closest("[role=button]")
+                   || e).click()"""
     )
 
 

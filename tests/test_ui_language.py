@@ -323,9 +323,6 @@ def test_hebrew_mirrors_what_points_a_way_but_keeps_the_table(store):
     hand at the right; the seat map still has West at the left, the keypad 1."""
     ids = stored_games(store)
 
-    def key_name(key: Any) -> str | None:  # a key is a button named inside
-        return getattr(getattr(key, "content", None), "identifier", None)
-
     async def go(language: str) -> dict[str, Any]:
         app = await open_app(store, device_storage={"language": language})
         facts: dict[str, Any] = {}
@@ -364,9 +361,10 @@ def test_hebrew_mirrors_what_points_a_way_but_keeps_the_table(store):
         digits = next(
             c
             for c in app.walk()
-            if isinstance(c, ft.Row) and any(key_name(k) == "key-1" for k in c.controls)
+            if isinstance(c, ft.Row)
+            and any(getattr(k, "identifier", None) == "key-1" for k in c.controls)
         )
-        facts["keypad"] = [key_name(k) for k in digits.controls]
+        facts["keypad"] = [getattr(k, "identifier", None) for k in digits.controls]
         named |= {getattr(c, "icon", None) for c in app.walk()} - {None}
         await app.route(f"/review/{ids['playing']}")
         chart = next(c for c in app.walk() if type(c).__name__ == "LineChart")

@@ -51,7 +51,6 @@ def make_main(
         dress_page(page, fonts)
         session = Session(page, store, keeper, waiting, durable, device_language, undo, uploads)
         page.on_route_change = session.route_changed
-        page.on_keyboard_event = session.key_pressed
         page.on_disconnect = session.disconnected
         page.on_connect = session.reconnected
         page.on_close = session.disconnected

@@ -28,6 +28,7 @@ from scorekeeper.ui.device import (
 )
 from scorekeeper.ui.devicefiles import DeviceFiles
 from scorekeeper.ui.inbox import Inbox
+from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.screenframe import ScreenFrame
 from scorekeeper.ui.screens import follow, route_of
 from scorekeeper.ui.state import DELETED, AppState, Sharing
@@ -125,7 +126,14 @@ class Session:
 
     def render(self) -> ft.BaseControl:
         """Show the state; returns the part of the page to send."""
-        return self.frame.render()
+        outdated = self.frame.render()
+        # The page's keys are listened to while a hand is entered only: every
+        # key typed elsewhere (a name in the set-up) would be a message for nothing.
+        hand = self.state.screen is Screen.HAND
+        if (self.page.on_keyboard_event is not None) != hand:
+            self.page.on_keyboard_event = self.key_pressed if hand else None
+            return self.page
+        return outdated
 
     # -- the device: its language and its screen ------------------------------------
 

@@ -49,41 +49,37 @@ class HandView:
             color = SIDE_COLORS[game.variant.side_of(seat)]
             self.values[seat] = ft.Text("", size=24, weight=ft.FontWeight.BOLD)
             self.asides[seat] = ft.Text("", size=14)
-            self.named[seat] = ft.Semantics(
-                identifier=f"player-{seat}",
+            # A real button: a tap, a screen reader's activation and Enter or
+            # Space pick the player, and Tab reaches the line (picking it too).
+            self.rows[seat] = ft.TextButton(
                 content=ft.Row(
                     [
-                        ft.Semantics(  # the line's name says it: not twice
-                            exclude_semantics=True,
+                        ft.Text(
+                            player(game, seat),
+                            size=18,
+                            weight=ft.FontWeight.BOLD,
+                            color=color,
                             expand=True,
-                            content=ft.Text(
-                                player(game, seat),
-                                size=18,
-                                weight=ft.FontWeight.BOLD,
-                                color=color,
-                                max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                            ),
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
                         ),
                         self.asides[seat],
                         tagged(f"{'bid' if bids else 'tricks'}-{seat}", self.values[seat]),
                     ],
                     spacing=10,
                 ),
-            )
-            # A real button: a tap, a screen reader's activation and Enter or
-            # Space pick the player, and Tab reaches the line (picking it too).
-            self.rows[seat] = ft.TextButton(
-                content=self.named[seat],
                 height=KEY_HEIGHT,
                 style=line_style(False),
                 on_click=on(state.pick_line, seat),
                 on_focus=on(state.focus_line, seat),
                 on_blur=on(state.line_blur, seat),
             )
+            # its name and state ("Bid for Ana", chosen) around it: a button's
+            # inner nodes are presentational, their state never read
+            self.named[seat] = ft.Semantics(identifier=f"player-{seat}", content=self.rows[seat])
             self.errors[seat] = error_text(None, f"error-{seat}")
             if bids:  # "has not bid yet" in the player's own line: no line of its own
-                row = self.named[seat].content
+                row = self.rows[seat].content
                 assert isinstance(row, ft.Row)
                 row.controls.insert(2, self.errors[seat])
                 self.errors[seat].expand = True
@@ -92,9 +88,9 @@ class HandView:
                 message.size, message.max_lines = 14, 2
                 message.overflow = ft.TextOverflow.ELLIPSIS
                 message.text_align = ft.TextAlign.END
-                lines.append(self.rows[seat])
+                lines.append(self.named[seat])
             else:
-                lines += [self.rows[seat], self.errors[seat]]
+                lines += [self.named[seat], self.errors[seat]]
         self.keypad = Keypad(state, on, game, self.step)
         self.hand_error = error_text(None, "error-hand")
         self.status = tagged(

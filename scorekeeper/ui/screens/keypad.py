@@ -31,8 +31,10 @@ def key_style(chosen: bool) -> ft.ButtonStyle:
 
 class Key:
     """One keypad key: a real button (a pointer, a screen reader's activation
-    and Enter or Space all press it, and Tab reaches it), with inside it the
-    name of what a press does ("4 for Ana", "Rest to Ben")."""
+    and Enter or Space all press it, and Tab reaches it), named for what a
+    press does ("4 for Ana", "Rest to Ben"). Its state (the player's current
+    value; the Blind toggle on or off) is on the node around it: a button's
+    inner nodes are presentational, their state never read."""
 
     def __init__(
         self, state: AppState, on: Bind, value: str, text: str, action: Any = None
@@ -44,25 +46,27 @@ class Key:
             weight=ft.FontWeight.BOLD,
             text_align=ft.TextAlign.CENTER,
         )
-        # the name replaces the digit for a screen reader, and hooks the key for tests
-        self.named = ft.Semantics(
-            identifier=f"key-{value}", exclude_semantics=True, content=self.text
-        )
-        self.control = ft.TextButton(
-            content=self.named,
+        self.button = ft.TextButton(
+            content=self.text,
             height=KEY_HEIGHT,
             style=key_style(False),
             on_click=action or on(state.press, value),
             on_focus=on(state.key_focus, True),
             on_blur=on(state.key_focus, False),
+        )
+        self.control = ft.Semantics(
+            identifier=f"key-{value}",
+            toggled=False if value == BLIND_BID else None,  # the Blind toggle: a switch
+            content=self.button,
             expand=1,
         )
 
     def show(self, label: str, chosen: bool, enabled: bool) -> None:
-        self.named.label = label
-        self.named.selected = chosen
-        self.control.disabled = self.named.disabled = not enabled
-        self.control.style = key_style(chosen)
+        self.control.label = label
+        self.text.semantics_label = label  # the button's own name
+        self.control.selected = chosen
+        self.button.disabled = self.control.disabled = not enabled
+        self.button.style = key_style(chosen)
 
 
 def key_rows(specials: list[Key], keys: list[Key]) -> ft.Column:
@@ -201,7 +205,7 @@ class Keypad:
             chosen=toggle.on,
             enabled=toggle.why_not is None,
         )
-        self.blind.named.toggled = toggle.on  # a screen reader hears a switch, on or off
+        self.blind.control.toggled = toggle.on  # a screen reader hears a switch, on or off
         self.blind_says.value = toggle.why_not or (
             _("On: a number is a blind bid.")
             if toggle.on

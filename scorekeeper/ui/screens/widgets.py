@@ -105,6 +105,7 @@ def icon_button(
         tooltip=label,
         on_click=handler,
         icon_size=28,
+        padding=ft.Padding.all(12),  # a 52 px target
         on_focus=focus(True) if focus else None,
         on_blur=focus(False) if focus else None,
     )
