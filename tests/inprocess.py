@@ -170,6 +170,8 @@ class App:
                 return c
             if getattr(c, "content", None) == label:
                 return c
+            if isinstance(c, ft.Icon) and c.semantics_label == label and c.parent:
+                return c.parent  # an icon button, named by its icon
         raise AssertionError(f"no button {label!r}")
 
     async def event(self, control: BaseControl, name: str, data: Any = None, **props: Any) -> None:
@@ -184,14 +186,24 @@ class App:
         )
         await self.event(control, "tap" if isinstance(control, ft.Semantics) else "click")
 
+    def pressable(self, identifier: str) -> BaseControl:
+        """The button a tagged control names: the button it is in (a key, a
+        player's line), else the first one inside it (an icon button)."""
+        tagged: BaseControl | None = self.tagged(identifier)
+        while tagged is not None:
+            if getattr(tagged, "on_click", None) or getattr(tagged, "on_tap", None):
+                return tagged
+            tagged = tagged.parent
+        for control in self.walk(self.tagged(identifier)):
+            if getattr(control, "on_click", None):
+                return control
+        return self.hook(identifier)
+
     async def tap(self, identifier: str, times: int = 1) -> None:
-        """Tap a tagged control: the semantic button if it is one, else its content."""
+        """Tap a tagged control: the button it names, as a pointer would."""
         for _ in range(times):
-            tagged = self.tagged(identifier)
-            if tagged.on_tap:
-                await self.event(tagged, "tap")
-            else:
-                await self.click(self.hook(identifier))
+            button = self.pressable(identifier)
+            await self.event(button, "tap" if isinstance(button, ft.Semantics) else "click")
 
     async def type(self, field: BaseControl, text: str) -> None:
         await self.event(field, "change", value=text)

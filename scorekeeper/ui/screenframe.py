@@ -8,7 +8,7 @@ going back to it sends nothing again.
 """
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,6 +88,7 @@ class ScreenFrame:
         self.to_top = False  # a screen changed in a kept View: scroll it to its top
         self.asked: Confirm | None = None  # the question the dialog shows
         self.dialog: ft.AlertDialog | None = None
+        self.focus_due: Callable[[], Awaitable[None]] | None = None  # see take_focus
 
     def start_over(self) -> None:
         """The next render draws a fresh View (every control in a new language)."""
@@ -127,7 +128,19 @@ class ScreenFrame:
         else:
             self.screen, self.screen_key = built, key
             self.body.controls = built.controls
+            self.focus_due = getattr(built, "take_focus", None)
         return self.page
+
+    async def take_focus(self, again: bool = False) -> None:
+        """A screen just drawn that wants the keyboard focus (a hand's step)
+        takes it; `again`: the screen shown takes it once more (after a key
+        moved its highlight, the focus follows, so a dialog closed gives it
+        back to the same place)."""
+        due, self.focus_due = self.focus_due, None
+        if due is None and again and not self.state.confirm:
+            due = getattr(self.screen, "follow_focus", None)
+        if due is not None:
+            await due()
 
     async def scroll_to_top(self) -> None:
         """A screen shown in a kept View starts at its top, as a fresh View does."""

@@ -28,6 +28,7 @@ from scorekeeper.ui.device import (
 )
 from scorekeeper.ui.devicefiles import DeviceFiles
 from scorekeeper.ui.inbox import Inbox
+from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.screenframe import ScreenFrame
 from scorekeeper.ui.screens import follow, route_of
 from scorekeeper.ui.state import DELETED, AppState, Sharing
@@ -94,9 +95,23 @@ class Session:
 
         async def handler(event: ft.Event[Any]) -> None:
             extra = (getattr(event.control, attribute),) if with_value else ()
+            if getattr(action, "quiet", False):  # nothing shown changes: no redraw
+                action(*args, *extra)
+                return
             await self.run(action, *args, *extra)
 
         return handler
+
+    async def key_pressed(self, event: ft.KeyboardEvent) -> None:
+        """A key pressed anywhere on the page: a hand's keys while one is entered
+        (its time read here, once, for the pause between two digits)."""
+        if event.key == "Tab":  # the focus move it makes is the person's (no redraw)
+            self.state.tabbed()
+            return
+        if event.ctrl or event.alt or event.meta or not self.state.wants_key(event.key):
+            return
+        await self.run(self.state.hand_key, event.key, time.monotonic())
+        await self.frame.take_focus(again=True)  # the focus follows the highlighted player
 
     async def allowed(self) -> bool:
         """Checked on the server before every action: a logged-out page acts no more."""
@@ -111,7 +126,14 @@ class Session:
 
     def render(self) -> ft.BaseControl:
         """Show the state; returns the part of the page to send."""
-        return self.frame.render()
+        outdated = self.frame.render()
+        # The page's keys are listened to while a hand is entered only: every
+        # key typed elsewhere (a name in the set-up) would be a message for nothing.
+        hand = self.state.screen is Screen.HAND
+        if (self.page.on_keyboard_event is not None) != hand:
+            self.page.on_keyboard_event = self.key_pressed if hand else None
+            return self.page
+        return outdated
 
     # -- the device: its language and its screen ------------------------------------
 
@@ -167,6 +189,7 @@ class Session:
         # refresh the dialog alone). The screen first; other devices and
         # watchers are told after.
         outdated.update()
+        await self.frame.take_focus()
         log.debug(
             "action %s%s: %.1f ms, render %.1f ms, update sent %.1f ms",
             getattr(action, "__name__", action),

@@ -40,8 +40,8 @@ class HandView:
         self.index = draft.editing if draft.editing is not None else len(game.hands)
         self.order = state.bidding_order()  # from the dealer, an edit's correction too
         bids = self.step is Step.BIDS
-        self.rows: dict[int, ft.Semantics] = {}
-        self.boxes: dict[int, ft.Container] = {}
+        self.rows: dict[int, ft.TextButton] = {}  # each player's line, a button
+        self.named: dict[int, ft.Semantics] = {}  # its name and state ("Bid for Ana", chosen)
         self.values: dict[int, ft.Text] = {}
         self.asides: dict[int, ft.Text] = {}
         self.errors: dict[int, ft.Semantics] = {}
@@ -50,8 +50,10 @@ class HandView:
             color = SIDE_COLORS[game.variant.side_of(seat)]
             self.values[seat] = ft.Text("", size=24, weight=ft.FontWeight.BOLD)
             self.asides[seat] = ft.Text("", size=14)
-            self.boxes[seat] = ft.Container(
-                ft.Row(
+            # A real button: a tap, a screen reader's activation and Enter or
+            # Space pick the player, and Tab reaches the line (picking it too).
+            self.rows[seat] = ft.TextButton(
+                content=ft.Row(
                     [
                         ft.Text(
                             player(game, seat),
@@ -68,19 +70,17 @@ class HandView:
                     spacing=10,
                 ),
                 height=KEY_HEIGHT,
-                padding=ft.Padding.symmetric(horizontal=12),
-                border_radius=8,
-                on_click=on(state.focus_seat, seat),
+                style=line_style(False),
+                on_click=on(state.pick_line, seat),
+                on_focus=on(state.focus_line, seat),
+                on_blur=on(state.line_blur, seat),
             )
-            self.rows[seat] = ft.Semantics(
-                identifier=f"player-{seat}",
-                button=True,
-                on_tap=on(state.focus_seat, seat),
-                content=self.boxes[seat],
-            )
+            # its name and state ("Bid for Ana", chosen) around it: a button's
+            # inner nodes are presentational, their state never read
+            self.named[seat] = ft.Semantics(identifier=f"player-{seat}", content=self.rows[seat])
             self.errors[seat] = error_text(None, f"error-{seat}")
             if bids:  # "has not bid yet" in the player's own line: no line of its own
-                row = self.boxes[seat].content
+                row = self.rows[seat].content
                 assert isinstance(row, ft.Row)
                 row.controls.insert(2, self.errors[seat])
                 self.errors[seat].expand = True
@@ -89,9 +89,9 @@ class HandView:
                 message.size, message.max_lines = 14, 2
                 message.overflow = ft.TextOverflow.ELLIPSIS
                 message.text_align = ft.TextAlign.END
-                lines.append(self.rows[seat])
+                lines.append(self.named[seat])
             else:
-                lines += [self.rows[seat], self.errors[seat]]
+                lines += [self.named[seat], self.errors[seat]]
         self.keypad = Keypad(state, on, game, self.step)
         self.hand_error = error_text(None, "error-hand")
         self.status = tagged(
@@ -101,7 +101,11 @@ class HandView:
         )
         self.notes = ft.Column(spacing=4)
         self.notes_shape: tuple[object, ...] | None = None
-        cancel = ft.OutlinedButton(_("Cancel"), on_click=on(state.request_cancel), height=48)
+        # Enter on a focused button presses it: the step's Enter waits meanwhile
+        held, left = on(state.key_focus, True), on(state.key_focus, False)
+        cancel = ft.OutlinedButton(
+            _("Cancel"), on_click=on(state.request_cancel), height=48, on_focus=held, on_blur=left
+        )
         # The step's own button right under the keypad, at the same place on both
         # steps and as wide as the row allows: the notes below it may be long (a
         # preview with a nil, a set and a bag penalty; the blind nil reminder)
@@ -113,6 +117,8 @@ class HandView:
                 on_click=on(state.to_tricks),
                 height=52,
                 expand=True,
+                on_focus=held,
+                on_blur=left,
             )
             actions = ft.Row([cancel, step], spacing=8)
             below: list[ft.Control] = []
@@ -123,8 +129,16 @@ class HandView:
                 on_click=on(state.save_hand),
                 height=52,
                 expand=True,
+                on_focus=held,
+                on_blur=left,
             )
-            back = ft.OutlinedButton(_("Back to bids"), on_click=on(state.back_to_bids), height=48)
+            back = ft.OutlinedButton(
+                _("Back to bids"),
+                on_click=on(state.back_to_bids),
+                height=48,
+                on_focus=held,
+                on_blur=left,
+            )
             actions = ft.Row([back, step], spacing=8)
             below = [ft.Row([cancel], alignment=ft.MainAxisAlignment.END)]
         two = game.variant is Variant.TWO_PLAYER
@@ -135,6 +149,7 @@ class HandView:
             turn = _("Dealer: {dealer} · Bids first: {bidder}")
         self.controls: list[ft.Control] = [
             ft.Text(sentence(turn.format(dealer=dealer, bidder=bidder)), size=16),
+            keys_hint(bids, game.variant.tricks),
             self.hand_error,
             ft.Column(lines, spacing=4),
             self.status,
@@ -152,9 +167,27 @@ class HandView:
                     icon=ft.Icons.DELETE,
                     height=48,
                     on_click=on(state.ask_delete_hand, draft.editing),
+                    on_focus=held,
+                    on_blur=left,
                 )
             )
         self.sync()
+
+    async def take_focus(self) -> None:
+        """The keyboard on the keypad's player's line once the step is shown:
+        a button focused on the screen before (Enter hand) is gone, and the
+        browser would hand the focus to the app bar (Enter would press it)."""
+        seat = self.state.keypad_seat
+        seat = seat if seat is not None else self.order[0]
+        self.state.ask_focus(seat, fresh=True)
+        await self.rows[seat].focus()  # type: ignore[no-untyped-call]
+
+    async def follow_focus(self) -> None:
+        """After a key: the focus on the highlighted player's line, so that a
+        dialog closed, or Tab, goes on from there (nobody highlighted: it stays)."""
+        seat = self.state.keypad_seat
+        if seat is not None and seat in self.rows and self.state.ask_focus(seat):
+            await self.rows[seat].focus()  # type: ignore[no-untyped-call]
 
     def sync(self) -> None:
         state = self.state
@@ -166,21 +199,17 @@ class HandView:
         for seat in self.order:
             name, bid = player(game, seat), draft.bids[seat]
             chosen = seat == focus
-            box = self.boxes[seat]
-            box.bgcolor = ft.Colors.SECONDARY_CONTAINER if chosen else None
-            box.border = ft.Border.all(
-                2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT
-            )
-            self.rows[seat].selected = chosen
+            self.rows[seat].style = line_style(chosen)
+            self.named[seat].selected = chosen
             if bids:
                 self.values[seat].value = bid_label(bid)
                 self.asides[seat].value = ""
-                self.rows[seat].label = _("Bid for {name}").format(name=name)
+                self.named[seat].label = _("Bid for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"bid.{seat}"))
             else:
                 self.values[seat].value = str(draft.tricks[seat])
                 self.asides[seat].value = _("bid {bid}").format(bid=bid_label(bid).lower())
-                self.rows[seat].label = _("Tricks for {name}").format(name=name)
+                self.named[seat].label = _("Tricks for {name}").format(name=name)
                 show_error(self.errors[seat], errors.get(f"tricks.{seat}"))
         self.keypad.show(state, focus)
         status = self.status.content
@@ -207,6 +236,37 @@ def dealer_picker(state: AppState, on: Bind, two: bool) -> ft.Control:
         on_select=on(lambda v: state.set_dealer(int(v)), with_value=True),
     )
     return named(picker, label, player(game, seat), "hand-dealer")
+
+
+def keys_hint(bids: bool, most: int) -> ft.Control:
+    """One line naming the keys, at desktop widths (a phone has no keyboard):
+    a ResponsiveRow hides a column of 0 below its breakpoint."""
+    if bids:
+        words = _(
+            "Keys: 0-{most} (1 then 0: 10), N nil, B blind nil, Backspace clears, "
+            "arrows/Tab: player, Enter: tricks, Esc: cancel"
+        )
+    else:
+        words = _(
+            "Keys: 0-{most} (1 then 3: 13), R rest, Backspace clears, "
+            "arrows/Tab: player, Enter: save, Esc: cancel"
+        )
+    hint = tagged("keys-hint", ft.Text(words.format(most=most), size=12, italic=True))
+    hint.col = {ft.ResponsiveRowBreakpoint.XS: 0, ft.ResponsiveRowBreakpoint.MD: 12}
+    return ft.ResponsiveRow([hint])
+
+
+def line_style(chosen: bool) -> ft.ButtonStyle:
+    """A player's line: outlined, and filled and framed when it is the keypad's player."""
+    return ft.ButtonStyle(
+        shape=ft.RoundedRectangleBorder(radius=8),
+        side=ft.BorderSide(
+            2 if chosen else 1, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT
+        ),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
+        color=ft.Colors.ON_SURFACE,
+        padding=ft.Padding.symmetric(horizontal=12),
+    )
 
 
 def build(state: AppState, on: Bind, files: Files) -> HandView | list[ft.Control]:

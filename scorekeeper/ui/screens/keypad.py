@@ -18,45 +18,55 @@ COLUMNS = 5  # five keys a row fit a 360 px wide phone
 BLIND_BID = "blind-bid"  # the Blind toggle: on, a number key bids blind
 
 
+def key_style(chosen: bool) -> ft.ButtonStyle:
+    """A key's look: outlined, filled when it is the player's current value."""
+    return ft.ButtonStyle(
+        shape=ft.RoundedRectangleBorder(radius=8),
+        side=ft.BorderSide(1, ft.Colors.OUTLINE),
+        padding=ft.Padding.all(0),
+        bgcolor=ft.Colors.PRIMARY if chosen else None,
+        color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.ON_SURFACE,
+    )
+
+
 class Key:
-    """One keypad key: its visible text, the box that draws it, and the
-    semantic button that names it ("4 for Ana", "Rest to Ben")."""
+    """One keypad key: a real button (a pointer, a screen reader's activation
+    and Enter or Space all press it, and Tab reaches it), named for what a
+    press does ("4 for Ana", "Rest to Ben"). Its state (the player's current
+    value; the Blind toggle on or off) is on the node around it: a button's
+    inner nodes are presentational, their state never read."""
 
     def __init__(
         self, state: AppState, on: Bind, value: str, text: str, action: Any = None
     ) -> None:
         self.value = value
-        handler = action or on(state.press, value)
         self.text = ft.Text(
             text,
             size=20,
             weight=ft.FontWeight.BOLD,
             text_align=ft.TextAlign.CENTER,
         )
-        self.box = ft.Container(
-            self.text,
+        self.button = ft.TextButton(
+            content=self.text,
             height=KEY_HEIGHT,
-            alignment=ft.Alignment.CENTER,
-            border_radius=8,
-            border=ft.Border.all(1, ft.Colors.OUTLINE),
-            on_click=handler,
+            style=key_style(False),
+            on_click=action or on(state.press, value),
+            on_focus=on(state.key_focus, True),
+            on_blur=on(state.key_focus, False),
         )
         self.control = ft.Semantics(
             identifier=f"key-{value}",
-            button=True,
-            exclude_semantics=True,
-            on_tap=handler,
-            content=self.box,
+            toggled=False if value == BLIND_BID else None,  # the Blind toggle: a switch
+            content=self.button,
             expand=1,
         )
 
     def show(self, label: str, chosen: bool, enabled: bool) -> None:
         self.control.label = label
+        self.text.semantics_label = label  # the button's own name
         self.control.selected = chosen
-        self.control.disabled = not enabled
-        self.box.bgcolor = ft.Colors.PRIMARY if chosen else None
-        self.text.color = ft.Colors.ON_PRIMARY if chosen else None
-        self.box.opacity = 1.0 if enabled else 0.45
+        self.button.disabled = self.control.disabled = not enabled
+        self.button.style = key_style(chosen)
 
 
 def key_rows(specials: list[Key], keys: list[Key]) -> ft.Column:

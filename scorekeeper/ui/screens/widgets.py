@@ -89,23 +89,28 @@ def tagged(identifier: str, control: ft.Control) -> ft.Semantics:
 
 
 def icon_button(
-    icon: ft.IconData, label: str, handler: Any, identifier: str | None = None
-) -> ft.Semantics:
-    """An icon button with an accessible name. A tooltip alone does not give one,
-    so the wrapper is the button for screen readers (its tap runs the same handler)."""
-    return ft.Semantics(
-        label=label,
-        identifier=identifier,
-        button=True,
-        exclude_semantics=True,
-        on_tap=handler,
-        content=ft.Container(
-            ft.IconButton(icon, tooltip=label, on_click=handler, icon_size=28),
-            width=52,
-            height=52,
-            alignment=ft.Alignment.CENTER,
-        ),
+    icon: ft.IconData,
+    label: str,
+    handler: Any,
+    identifier: str | None = None,
+    focus: Any = None,
+) -> ft.Control:
+    """An icon button with an accessible name: the icon's semantic label names
+    the button itself (a tooltip alone does not), so a screen reader's
+    activation, a pointer and Enter or Space on the focused button all reach
+    the same handler, and the button is in the Tab order. `focus(True)` and
+    `focus(False)` make its on_focus and on_blur handlers."""
+    button = ft.IconButton(
+        ft.Icon(icon, semantics_label=label),
+        tooltip=label,
+        on_click=handler,
+        icon_size=28,
+        padding=ft.Padding.all(12),  # a 52 px target
+        on_focus=focus(True) if focus else None,
+        on_blur=focus(False) if focus else None,
     )
+    box = ft.Container(button, width=52, height=52, alignment=ft.Alignment.CENTER)
+    return tagged(identifier, box) if identifier else box
 
 
 def tool(label: str, icon: ft.IconData, on_click: Any) -> ft.OutlinedButton:
@@ -184,9 +189,18 @@ class AppBar:
 
     def __init__(self, state: AppState, on: Bind) -> None:
         self.title = ft.Text("")
-        self.home = icon_button(ft.Icons.HOME, _("Home"), on(state.go_home))
-        self.history = icon_button(ft.Icons.HISTORY, _("History"), on(state.show_history))
-        self.share = icon_button(ft.Icons.SHARE, _("Share"), on(state.show_share), "share")
+
+        # Enter on a focused icon presses it, not a hand's step
+        def focus(on_it: bool) -> Any:
+            return on(state.key_focus, on_it)
+
+        self.home = icon_button(ft.Icons.HOME, _("Home"), on(state.go_home), focus=focus)
+        self.history = icon_button(
+            ft.Icons.HISTORY, _("History"), on(state.show_history), focus=focus
+        )
+        self.share = icon_button(
+            ft.Icons.SHARE, _("Share"), on(state.show_share), "share", focus=focus
+        )
         self.control = ft.AppBar(title=self.title, actions=[self.home, self.history, self.share])
 
     def show(self, state: AppState) -> None:

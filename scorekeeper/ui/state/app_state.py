@@ -21,6 +21,7 @@ from scorekeeper.ui.state.browsing import Browsing
 from scorekeeper.ui.state.corrections import Corrections
 from scorekeeper.ui.state.deleting import Deleting
 from scorekeeper.ui.state.entry import HandEntry
+from scorekeeper.ui.state.keys import HandKeys
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
 from scorekeeper.ui.state.setup import Setup, SetupForm
@@ -41,6 +42,7 @@ class AppState:
         self.current = OpenGame(store, self.shown, self.browsing)
         self.setup = Setup(self.current, self.shown)
         self.entry = HandEntry(self.current, self.shown)
+        self.keys = HandKeys(self.entry)
         self.corrections = Corrections(self.current, self.shown)
         self.transfer = Transfer(store, self.shown, self.browsing)
         self.share = ShareLinks(self.current, self.shown)
@@ -78,6 +80,7 @@ class AppState:
             self.current,
             self.setup,
             self.entry,
+            self.keys,
             self.corrections,
             self.share,
             self.deleting,
@@ -182,6 +185,15 @@ class AppState:
     cancel_hand = DoneBy("entry", HandEntry.cancel_hand)
     preview = DoneBy("entry", HandEntry.preview)
     save_hand = DoneBy("entry", HandEntry.save_hand)
+
+    hand_key = DoneBy("keys", HandKeys.hand_key)
+    wants_key = DoneBy("keys", HandKeys.wants_key)
+    key_focus = DoneBy("keys", HandKeys.key_focus)
+    focus_line = DoneBy("keys", HandKeys.focus_line)
+    line_blur = DoneBy("keys", HandKeys.line_blur)
+    tabbed = DoneBy("keys", HandKeys.tabbed)
+    pick_line = DoneBy("keys", HandKeys.pick_line)
+    ask_focus = DoneBy("keys", HandKeys.ask_focus)
 
     ask_undo_last_hand = DoneBy("corrections", Corrections.ask_undo_last_hand)
     undo_last_hand = DoneBy("corrections", Corrections.undo_last_hand)

@@ -90,6 +90,10 @@ class HandEntry:
         assert self.current.saved and self.draft
         return self.draft.dealt_by(self.current.saved.game)
 
+    def set_tricks(self, seat: int, count: int) -> None:
+        if self.draft:
+            self._change(self.draft.with_tricks(seat, count), f"tricks.{seat}")
+
     def rest_to(self, seat: int) -> None:
         if self.draft:
             self._change(self.draft.rest_to(seat), f"tricks.{seat}")

@@ -1,0 +1,237 @@
+"""Without a pointer, in real Chromium: a whole game played with the keyboard
+alone, and every control of the main screens pressed the way a screen reader
+presses it (a DOM click on its accessibility node)."""
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.served import DESKTOP, PHONE, SEATS, hook, new_game, open_app, settle, still, type_into
+
+pytestmark = pytest.mark.e2e
+
+# What the focused element is called: a text box by its label, a button by its words.
+_FOCUSED = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return "";
+  return (e.getAttribute("aria-label") || e.innerText || "").trim();
+}"""
+
+
+def focused(page: Page) -> str:
+    return str(page.evaluate(_FOCUSED)).translate(dict.fromkeys(range(0x2066, 0x206A)))
+
+
+def tab_to(page: Page, name: str | re.Pattern[str], most: int = 60) -> None:
+    """Press Tab until the control called `name` has the keyboard focus."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        now = focused(page)
+        if name.search(now) if isinstance(name, re.Pattern) else now == name:
+            return
+    raise AssertionError(f"Tab never reached {name!r} (last: {focused(page)!r})")
+
+
+def keys(page: Page, *pressed: str) -> None:
+    for key in pressed:
+        page.keyboard.press(key)
+
+
+def test_a_whole_game_with_the_keyboard_alone(browser, app):
+    """Every hand of a game to 150, from Enter hand to its winner, by keys alone."""
+    page = open_app(browser, app.url, PHONE)
+    new_game(page, target=150)  # the set-up's text fields: typed as in every test
+    page.set_viewport_size(DESKTOP)  # a laptop's keyboard
+    enter_hand = page.get_by_role("button", name="Enter hand")
+    expect(enter_hand).to_be_visible()
+    # Hand 1: Alex + Charlie make 9 (90 and a bag), Beth + David are set.
+    tab_to(page, "Enter hand")
+    page.keyboard.press("Enter")
+    expect(hook(page, "contracts")).to_be_visible()
+    expect(hook(page, "keys-hint")).to_be_visible()  # a desktop: the keys are named
+    still(page)
+    keys(page, "4", "5", "2", "4")  # Beth, Charlie, David, Alex
+    expect(hook(page, "bid-0")).to_have_text("4")
+    expect(hook(page, "bid-2")).to_have_text("5")
+    page.keyboard.press("Enter")
+    expect(hook(page, "tricks-left")).to_be_visible()
+    still(page)
+    keys(page, "2", "6", "1")  # Beth, Charlie, David; then Alex: the rest
+    expect(hook(page, "tricks-3")).to_have_text("1")
+    expect(hook(page, "player-0")).to_have_attribute("aria-current", "true")
+    keys(page, "R")
+    expect(hook(page, "tricks-0")).to_have_text("4")
+    expect(hook(page, "tricks-left")).to_have_text(re.compile(r"^0 tricks left of 13$"))
+    page.keyboard.press("Enter")
+    expect(hook(page, "summary")).to_be_visible()
+    expect(hook(page, "side-0")).to_contain_text(": 91, bags")
+    # Hand 2 (Beth deals, Charlie bids first): Escape asks and Escape keeps
+    # entering; a 10 typed as two digits; a correction with Backspace.
+    tab_to(page, "Enter hand")
+    page.keyboard.press("Space")
+    expect(hook(page, "contracts")).to_be_visible()
+    still(page)
+    keys(page, "3", "Escape")
+    expect(button(page, "Keep entering")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(button(page, "Keep entering")).to_have_count(0)
+    expect(hook(page, "bid-2")).to_have_text("3")
+    keys(page, "ArrowUp", "1", "0")  # Charlie: 10
+    expect(hook(page, "bid-2")).to_have_text("10")
+    keys(page, "N", "1", "ArrowUp", "Backspace")  # David nil; Alex 1, then cleared
+    expect(hook(page, "bid-0")).to_have_text("-")
+    keys(page, "2", "1")  # Alex 2, Beth 1
+    expect(hook(page, "bid-1")).to_have_text("1")
+    page.keyboard.press("Enter")
+    expect(hook(page, "tricks-left")).to_be_visible()
+    still(page)
+    keys(page, "1", "0", "0", "2", "R")  # Charlie 10, David 0, Alex 2, Beth the rest
+    expect(hook(page, "tricks-1")).to_have_text("1")
+    expect(hook(page, "tricks-left")).to_have_text(re.compile(r"^0 tricks left of 13$"))
+    page.keyboard.press("Enter")
+    expect(hook(page, "outcome")).to_contain_text("Winner")  # 211 to 50
+    expect(hook(page, "side-0")).to_contain_text(": 211, bags")
+    expect(enter_hand).to_have_count(0)  # the game is over
+    page.close()
+
+
+def press_node(target: Locator) -> None:
+    """A screen reader's activation: a click on the control's accessibility
+    node, no pointer involved."""
+    target.evaluate(
+        """e => (e.getAttribute("role") === "button" ? e
+                 : e.querySelector("[role=button]") || e.closest("[role=button]")
+                   || e).click()"""
+    )
+
+
+def press_until(target: Locator, effect: Locator) -> None:
+    """Press a list screen's control until `effect` shows: a list screen is
+    drawn anew after its route settles, and a press on the control being
+    replaced was seen to be lost (as a tap is, in `switch_on`)."""
+    for _ in range(3):
+        press_node(target)
+        try:
+            expect(effect).to_be_visible(timeout=5_000)
+            return
+        except AssertionError:
+            continue
+    expect(effect).to_be_visible()
+
+
+def button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def every_button_is_in_the_tab_order(page: Page) -> None:
+    """Each button or switch on the screen can take the keyboard focus."""
+    settle(page)
+    out = page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+             "flt-semantics[role=button],flt-semantics[role=switch]"))
+           .filter(e => e.getAttribute("aria-disabled") !== "true"
+                        && e.getAttribute("tabindex") !== "0")
+           .map(e => e.getAttribute("aria-label") || e.innerText)"""
+    )
+    assert out == [], f"buttons out of the Tab order: {out}"
+
+
+def named(text: str) -> re.Pattern[str]:
+    """A name as the accessibility tree gives it: names isolated by marks."""
+    marks = "[\u2066-\u2069]*"
+    return re.compile(marks.join(map(re.escape, text)))
+
+
+def press(page: Page, name: str, role: str = "button") -> None:
+    target = page.get_by_role(role, name=named(name))
+    expect(target.first).to_be_attached()
+    press_node(target.first)
+
+
+def test_every_control_answers_a_screen_readers_activation(page):
+    """Each control of Home, the set-up, the scoreboard, both hand steps, a
+    hand's edit, History and Statistics, pressed by a DOM click on its
+    accessibility node (no pointer), does what a tap does; every button and
+    switch of each screen can take the keyboard focus."""
+    every_button_is_in_the_tab_order(page)  # Home
+    press(page, "New game")
+    expect(page.get_by_role("button", name="Start game")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # set-up
+    press(page, "Change house rules", "switch")
+    expect(page.get_by_role("switch", name="Change house rules")).to_be_checked()
+    press(page, "Change house rules", "switch")
+    expect(page.get_by_role("switch", name="Change house rules")).not_to_be_checked()
+    for seat, name in zip(SEATS, ("Alex", "Beth", "Charlie", "David"), strict=True):
+        type_into(page, seat, name)
+    press(page, "Start game")
+    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # scoreboard
+    press(page, "Enter hand")
+    expect(hook(page, "contracts")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # bid step
+    for seat in (3, 0, 2, 1):  # each player's line picks them
+        press_node(hook(page, f"player-{seat}"))
+        expect(hook(page, f"player-{seat}")).to_have_attribute("aria-current", "true")
+    shown = {"0": "Nil", "blind": "Blind nil", **{str(n): str(n) for n in range(1, 14)}}
+    for key, value in shown.items():  # each key bids for the picked player
+        press_node(hook(page, "player-1"))
+        expect(hook(page, "player-1")).to_have_attribute("aria-current", "true")
+        press_node(hook(page, f"key-{key}"))
+        expect(hook(page, "bid-1")).to_have_text(value)
+    for seat, bid in ((1, "3"), (2, "4"), (3, "3"), (0, "3")):
+        press_node(hook(page, f"player-{seat}"))
+        expect(hook(page, f"player-{seat}")).to_have_attribute("aria-current", "true")
+        press_node(hook(page, f"key-{bid}"))
+        expect(hook(page, f"bid-{seat}")).to_have_text(bid)
+    press(page, "Next: tricks")
+    expect(hook(page, "tricks-left")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # tricks step
+    for count in range(14):  # each key sets the picked player's tricks
+        press_node(hook(page, "player-2"))
+        expect(hook(page, "player-2")).to_have_attribute("aria-current", "true")
+        press_node(hook(page, f"key-{count}"))
+        expect(hook(page, "tricks-2")).to_have_text(str(count))
+    press(page, "Back to bids")
+    expect(hook(page, "contracts")).to_be_visible()
+    press(page, "Next: tricks")
+    expect(hook(page, "tricks-left")).to_be_visible()
+    for seat, count in ((1, "3"), (2, "4"), (3, "3")):
+        press_node(hook(page, f"player-{seat}"))
+        expect(hook(page, f"player-{seat}")).to_have_attribute("aria-current", "true")
+        press_node(hook(page, f"key-{count}"))
+        expect(hook(page, f"tricks-{seat}")).to_have_text(count)
+    press_node(hook(page, "player-0"))
+    expect(hook(page, "key-rest")).to_contain_text("Rest to")
+    press_node(hook(page, "key-rest"))
+    expect(hook(page, "tricks-0")).to_have_text("3")
+    press(page, "Save hand")
+    expect(hook(page, "summary")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # scoreboard with a hand
+    press(page, "Edit hand 1")
+    expect(hook(page, "contracts")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # a hand's edit
+    press(page, "Cancel")
+    expect(page.get_by_role("button", name="Enter hand")).to_be_visible()
+    press(page, "Penalty or adjustment on hand 1")
+    expect(page.get_by_role("button", name="Save", exact=True)).to_be_visible()
+    press(page, "Cancel")
+    expect(page.get_by_role("button", name="Save", exact=True)).to_have_count(0)
+    press(page, "History")  # the app bar's icons
+    expect(page.get_by_role("heading", name="History")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # History
+    card = page.get_by_role("button", name=re.compile(r"1 hand played"))
+    press_until(card, page.get_by_role("button", name="Resume"))  # a game's card
+    press(page, "Home")
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+    press_until(card, page.get_by_role("button", name="Enter hand"))
+    press(page, "Home")
+    press(page, "Delete game: Alex, Beth, Charlie, David")
+    expect(hook(page, "message")).to_have_text("Game deleted.")
+    press(page, "Undo delete")
+    expect(page.get_by_role("button", name=re.compile(r"1 hand played"))).to_be_visible()
+    press(page, "Statistics")
+    expect(page.get_by_role("heading", name="Statistics")).to_be_visible()
+    every_button_is_in_the_tab_order(page)  # Statistics
+    press(page, "Share")
+    expect(page.get_by_role("button", name="Copy link")).to_be_visible()
