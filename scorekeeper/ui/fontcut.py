@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,6 +21,18 @@ if TYPE_CHECKING:
 
 ROBOTO = "assets/fonts/roboto.woff2"
 MATERIAL_ICONS = "assets/fonts/MaterialIcons-Regular.otf"
+# Flutter's engine fetches a Noto font of its own (from its fallback folder,
+# assets/fonts/ here) for a character no font it knows yet draws: on the first
+# frames, before the page's fonts have arrived. Those addresses, named in the
+# engine, get the app's own cut of the same font, so the request is answered
+# and nothing more is downloaded. Engine folder -> our family.
+ENGINE_FALLBACKS = {
+    "notosansthai": "NotoSansThai",
+    "notosanshebrew": "NotoSansHebrew",
+    "notosansarabic": "NotoSansArabic",
+}
+ENGINE_FONT = re.compile(rb"\b(notosans(?:thai|hebrew|arabic))/v\d+/[A-Za-z0-9_-]+\.(?:woff2|ttf)")
+ENGINE_CODE = ("main.dart.js", "main.dart.wasm")
 
 
 class MissingIcon(ValueError):
@@ -99,7 +112,29 @@ def cut_fonts(source: Path, assets: Path, work: Path, icons: list[str]) -> dict[
             shutil.copyfile(font, work / target)
         else:
             (work / target).write_bytes(subset_font(font.read_bytes(), some))
+    engine_fallbacks(source, work)
     return fonts
+
+
+def engine_fallbacks(source: Path, work: Path) -> list[str]:
+    """Put the app's cut fonts at the addresses Flutter's engine asks for its
+    own fallback fonts (ENGINE_FALLBACKS); returns those paths."""
+    cut = {family: target for family, (_, _, target) in {**TEXT_FONTS, **ON_DEMAND_FONTS}.items()}
+    found: set[tuple[str, str]] = set()
+    for name in ENGINE_CODE:
+        code = source / name
+        if code.is_file():
+            for match in ENGINE_FONT.finditer(code.read_bytes()):
+                found.add((match.group(1).decode(), match.group(0).decode()))
+    placed: list[str] = []
+    for folder, path in sorted(found):
+        ours = work / cut[ENGINE_FALLBACKS[folder]]
+        if ours.is_file():
+            target = work / "assets" / "fonts" / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(ours, target)
+            placed.append(f"assets/fonts/{path}")
+    return placed
 
 
 def write_font_manifest(work: Path) -> None:

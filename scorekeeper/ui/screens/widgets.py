@@ -152,8 +152,15 @@ def named(
     return ft.Semantics(identifier=identifier, label=label, value=value, content=dropdown)
 
 
-def heading(text: str) -> ft.Text:
-    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+def heading(text: str) -> ft.Semantics:
+    """A section's title, marked as a heading: a screen reader lists and jumps to it."""
+    return ft.Semantics(
+        header=True,
+        heading_level=2,
+        content=ft.Text(
+            text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD
+        ),
+    )
 
 
 def error_text(message: str | None, identifier: str) -> ft.Semantics:
@@ -183,11 +190,14 @@ class AppBar:
     browser build it anew and the View around every screen again.)"""
 
     def __init__(self, state: AppState, on: Bind) -> None:
-        self.title = ft.Text("")
+        self.title = ft.Text("", max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
         self.home = icon_button(ft.Icons.HOME, _("Home"), on(state.go_home))
         self.history = icon_button(ft.Icons.HISTORY, _("History"), on(state.show_history))
         self.share = icon_button(ft.Icons.SHARE, _("Share"), on(state.show_share), "share")
-        self.control = ft.AppBar(title=self.title, actions=[self.home, self.history, self.share])
+        self.control = ft.AppBar(
+            title=ft.Semantics(header=True, heading_level=1, content=self.title),
+            actions=[self.home, self.history, self.share],
+        )
 
     def show(self, state: AppState) -> None:
         self.title.value = title_of(state)
