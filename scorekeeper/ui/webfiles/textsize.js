@@ -37,15 +37,25 @@
       if (event.key === key) apply(event.newValue);
     });
   } catch (_e) {} // no storage (a private window that refuses it): the normal size
-  let meta = d.getElementById("flutterweb-theme");
-  if (!meta) {
-    meta = d.createElement("meta");
-    meta.id = "flutterweb-theme";
-    meta.name = "theme-color";
-    d.head.append(meta);
-  }
-  meta.content = color;
-  new MutationObserver(() => {
-    if (meta.content !== color) meta.content = color;
-  }).observe(meta, { attributes: true, attributeFilter: ["content"] });
+  // Flutter's engine may remove its meta element and make a new one: the
+  // whole head is watched.
+  const ours = () => {
+    let meta = d.getElementById("flutterweb-theme");
+    if (!meta) {
+      meta = d.createElement("meta");
+      meta.id = "flutterweb-theme";
+      meta.name = "theme-color";
+      d.head.append(meta);
+    }
+    for (const each of d.querySelectorAll('meta[name="theme-color"]')) {
+      if (each.content !== color) each.content = color;
+    }
+  };
+  ours();
+  new MutationObserver(ours).observe(d.head, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["content"],
+  });
 })();
