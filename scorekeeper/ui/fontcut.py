@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper.ui.fonts import LATIN, ON_DEMAND_FONTS, TEXT_FONTS
+from scorekeeper.ui.fonts import LATIN, MARKS, ON_DEMAND_FONTS, TEXT_FONTS
 
 if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
@@ -62,6 +62,25 @@ def subset_font(
     return out.getvalue()
 
 
+def with_every_mark(data: bytes) -> bytes:
+    """A font that draws the word joiner draws every invisible mark of MARKS
+    it lacks (the bidi isolates) as that same empty glyph; others unchanged."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(data))
+    joiner = font.getBestCmap().get(0x2060)
+    if joiner is None:
+        return data
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            for code in MARKS:
+                if table.format != 4 or code <= 0xFFFF:
+                    table.cmap.setdefault(code, joiner)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
 def icon_codepoints(font: TTFont, icons: Iterable[str]) -> list[int]:
     """The code points of Flet icon names (ADD, ADD_OUTLINED, ...) in Flutter's
     MaterialIcons font, whose glyphs are named `add_baseline`, `add_outlined`..."""
@@ -101,7 +120,9 @@ def cut_fonts(source: Path, assets: Path, work: Path, icons: list[str]) -> dict[
     for family, (name, unicodes, target) in TEXT_FONTS.items():
         out = work / target
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(subset_font((assets / "fonts" / name).read_bytes(), unicodes))
+        out.write_bytes(
+            with_every_mark(subset_font((assets / "fonts" / name).read_bytes(), unicodes))
+        )
         fonts[family] = target
     for name, some, target in ON_DEMAND_FONTS.values():
         font = assets / "fonts" / name
