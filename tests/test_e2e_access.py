@@ -43,6 +43,7 @@ pytestmark = pytest.mark.e2e
 # one <flt-semantics-host>, outside any landmark.
 ENGINE_RULES = ("meta-viewport", "region")
 SERIOUS = ("serious", "critical")
+FILE = re.compile(r"\.(woff2?|ttf|otf|m?js|wasm)(\?.*)?$")  # never answered with a page
 SHOTS = Path("/tmp") / "spades-access-shots"  # screenshots to look at, outside the repository
 
 
@@ -101,6 +102,9 @@ class Trouble:
     def _response(self, response: Any) -> None:
         if response.status >= 400:
             self.seen.append(f"HTTP {response.status}: {response.url}")
+        kind = response.headers.get("content-type", "")
+        if FILE.search(response.url) and kind.startswith("text/html"):
+            self.seen.append(f"a page for a file: {response.url}")
 
 
 def open_tab(browser: Browser, url: str, locale: str, viewport=PHONE) -> tuple[Page, Trouble]:

@@ -1,5 +1,6 @@
 """The offline build's pieces without a browser: the static host (gzip, MIME
-types, the app for an unknown page's path, 404 for a missing file) and refusing a folder that is not a build."""
+types, the app for an unknown page's path, 404 for a missing file) and
+refusing a folder that is not a build."""
 
 import gzip
 import threading

@@ -63,12 +63,15 @@ def subset_font(
 
 
 def with_every_mark(data: bytes) -> bytes:
-    """A font that draws the word joiner draws every invisible mark of MARKS
-    it lacks (the bidi isolates) as that same empty glyph; others unchanged."""
+    """A font that draws the word joiner (or the zero width space) draws every
+    invisible mark of MARKS it lacks (the bidi isolates) as that same empty
+    glyph; others unchanged. Roboto, loaded before the first frame, then
+    covers every mark: none sends the engine looking for a font of its own."""
     from fontTools.ttLib import TTFont
 
     font = TTFont(io.BytesIO(data))
-    joiner = font.getBestCmap().get(0x2060)
+    cmap = font.getBestCmap()
+    joiner = cmap.get(0x2060) or cmap.get(0x200B)
     if joiner is None:
         return data
     for table in font["cmap"].tables:
@@ -115,7 +118,7 @@ def cut_fonts(source: Path, assets: Path, work: Path, icons: list[str]) -> dict[
         subset_font((source / MATERIAL_ICONS).read_bytes(), codes, keep_layout=False)
     )
     roboto = (source / ROBOTO).read_bytes()
-    (work / ROBOTO).write_bytes(subset_font(roboto, LATIN, flavor="woff2"))
+    (work / ROBOTO).write_bytes(with_every_mark(subset_font(roboto, LATIN, flavor="woff2")))
     fonts: dict[str, str] = {}
     for family, (name, unicodes, target) in TEXT_FONTS.items():
         out = work / target

@@ -69,8 +69,9 @@ SYMBOLS = [
 ]
 
 # Invisible marks: word joiner, bidi marks and the isolates put around names.
-# Roboto has none of them; a text holding one made the engine fetch a CJK font
-# for it. DejaVu Sans draws them (the isolates as its word joiner: fontcut.py).
+# Roboto lacks most of them: a text holding one drawn before the page's fonts
+# arrived made the engine fetch a Chinese font for it. Roboto and DejaVu Sans
+# draw them all (each missing one as an empty glyph they have: fontcut.py).
 MARKS = [*range(0x200B, 0x2010), 0x2060, *range(0x2066, 0x206A)]
 
 # family -> (source under assets/fonts, subset, where the build puts it)
