@@ -161,10 +161,22 @@ def engine_fallbacks(source: Path, work: Path) -> list[str]:
     return placed
 
 
+# Known to the engine before the first frame (the manifest's fonts are loaded
+# before the app starts), so a symbol drawn then (the set-up's ♠) never sends
+# the engine looking for a font of its own; the same file as the page
+# registers, by an address that resolves to it (one download).
+EARLY_FONTS = ("DejaVuSans",)
+
+
 def write_font_manifest(work: Path) -> None:
-    """Only the icon font and Roboto: Flutter loads every manifest font at start."""
+    """The icon font, Roboto and the symbols (EARLY_FONTS): Flutter loads every
+    manifest font at start, so the scripts' fonts are left to the page."""
     manifest = [
         {"family": "MaterialIcons", "fonts": [{"asset": MATERIAL_ICONS.removeprefix("assets/")}]},
         {"family": "Roboto", "fonts": [{"asset": ROBOTO.removeprefix("assets/")}]},
+        *(
+            {"family": family, "fonts": [{"asset": "../" + TEXT_FONTS[family][2]}]}
+            for family in EARLY_FONTS
+        ),
     ]
     (work / "assets" / "FontManifest.json").write_text(json.dumps(manifest), encoding="utf-8")
