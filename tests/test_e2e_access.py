@@ -237,6 +237,7 @@ def test_axe_finds_no_serious_problem_on_any_main_screen(browser: Browser, games
 
     def at(name: str, page: Page) -> None:
         results = axe.run(page)
+        assert results.response["passes"], name  # axe did look at the page
         found[name] = [
             f"{v['id']} ({v['impact']}): {v['help']}"
             for v in results.response["violations"]
@@ -266,6 +267,8 @@ def one_game(tmp_path: Path) -> Iterator[ServedApp]:
 
 
 def no_ink_at_the_edge(page: Page, where: str) -> None:
+    title = page.get_by_role("heading", level=1).bounding_box()
+    assert title and title["y"] >= 0, f"{where}: the title runs out of its bar"
     for step in scroll_through(page):
         assert ink_at_right_edge(page) == 0, f"{where}: text runs off the edge (screen {step})"
     page.mouse.wheel(0, -10_000)  # back to the top

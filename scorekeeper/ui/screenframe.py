@@ -104,7 +104,7 @@ class ScreenFrame:
         if shown != self.shown:
             self._place(shown)
             whole = True
-        bar = (state.screen, title_of(state))
+        bar = (state.screen, title_of(state), state.text_size)
         if bar != self.bar_shows:  # a tap that leaves the bar as it was sends nothing of it
             assert self.app_bar is not None  # placed with its View
             self.app_bar.show(state)
