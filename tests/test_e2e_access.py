@@ -149,6 +149,9 @@ def walk(page: Page, app: ServedApp, language: str, at: At, trouble: Trouble | N
         pick(page, seat, 3)
     button("Next: tricks").click()
     arrive("tricks", hook(page, "tricks-left"))
+    button("Cancel").click()  # the hand is left as a keeper leaves it: asked, then dropped
+    button("Stop entering").click()
+    expect(button("Enter hand")).to_be_visible()
     goto(page, app.base + "history")
     arrive("history", page.locator("[flt-semantics-identifier^=history-]").first)
     goto(page, app.base + "stats")

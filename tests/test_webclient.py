@@ -24,7 +24,8 @@ ICONS = ["ADD", "UNDO", "HISTORY", "EDIT_OUTLINED"]
 # Fallback fonts the engine names, as the real main.dart.js does.
 ENGINE_FONTS = (
     b'"notosansthai/v25/iJWnBXeUZi_OH.woff2","notosanshebrew/v46/or3HQ7v-33e.woff2",'
-    b'"notosansarabic/v28/nwpxtLGrOAZ.woff2","notosanssc/v37/k3kCo84MPvpL.87.woff2"'
+    b'"notosansarabic/v28/nwpxtLGrOAZ.woff2","notosanssc/v37/k3kCo84MPvpL.87.woff2",'
+    b'"notosanssymbols/v43/rP2up3q65Fk.woff2","notosanssymbols2/v24/I_uyMoG-pTgfA.woff2"'
 )
 
 
@@ -161,6 +162,9 @@ def test_the_engines_fallback_fonts_are_the_apps_own_cuts(built):
     assert hebrew.read_bytes() == (built.folder / built.fonts["NotoSansHebrew"]).read_bytes()
     arabic = fonts / "notosansarabic/v28/nwpxtLGrOAZ.woff2"
     assert arabic.read_bytes() == (built.folder / "fonts/NotoSansArabic.ttf").read_bytes()
+    symbols = (built.folder / built.fonts["DejaVuSans"]).read_bytes()
+    assert (fonts / "notosanssymbols/v43/rP2up3q65Fk.woff2").read_bytes() == symbols
+    assert (fonts / "notosanssymbols2/v24/I_uyMoG-pTgfA.woff2").read_bytes() == symbols
     assert not (fonts / "notosanssc").exists()
 
 

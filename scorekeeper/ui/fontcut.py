@@ -23,15 +23,20 @@ ROBOTO = "assets/fonts/roboto.woff2"
 MATERIAL_ICONS = "assets/fonts/MaterialIcons-Regular.otf"
 # Flutter's engine fetches a Noto font of its own (from its fallback folder,
 # assets/fonts/ here) for a character no font it knows yet draws: on the first
-# frames, before the page's fonts have arrived. Those addresses, named in the
-# engine, get the app's own cut of the same font, so the request is answered
-# and nothing more is downloaded. Engine folder -> our family.
+# frames of a page, or of a reload, before the page's theme and fonts are in
+# place. Those addresses, named in the engine, get the app's own cut of the
+# same script (the symbols: DejaVu Sans's), so the request is answered with a
+# file the page has anyway. Engine folder -> our family.
 ENGINE_FALLBACKS = {
     "notosansthai": "NotoSansThai",
     "notosanshebrew": "NotoSansHebrew",
     "notosansarabic": "NotoSansArabic",
+    "notosanssymbols": "DejaVuSans",
+    "notosanssymbols2": "DejaVuSans",
 }
-ENGINE_FONT = re.compile(rb"\b(notosans(?:thai|hebrew|arabic))/v\d+/[A-Za-z0-9_-]+\.(?:woff2|ttf)")
+ENGINE_FONT = re.compile(
+    rb"\b(notosans(?:thai|hebrew|arabic|symbols2?))/v\d+/[A-Za-z0-9_.-]+\.(?:woff2|ttf)"
+)
 ENGINE_CODE = ("main.dart.js", "main.dart.wasm")
 
 
