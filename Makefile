@@ -86,6 +86,7 @@ screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots_variants.py
 	$(BIN)/python bench/screenshots_dealer.py
 	$(BIN)/python bench/screenshots_languages.py
+	$(BIN)/python bench/screenshots_textsize.py
 	$(BIN)/python bench/pwa_screenshots.py
 	SCOREKEEPER_SCREENSHOTS=1 $(BIN)/pytest -q tests/test_pwa.py::test_the_boot_screen_shows_progress_before_home \
 		tests/test_e2e_boot.py::test_the_boot_screen_speaks_the_devices_language

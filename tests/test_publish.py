@@ -1,5 +1,6 @@
 """The offline build's pieces without a browser: the static host (gzip, MIME
-types, index for unknown paths) and refusing a folder that is not a build."""
+types, the app for an unknown page's path, 404 for a missing file) and
+refusing a folder that is not a build."""
 
 import gzip
 import threading
@@ -71,6 +72,23 @@ def test_the_host_answers_a_current_copy_with_304_and_a_changed_one_in_full(
 def test_the_host_answers_unknown_paths_with_the_app(site: str) -> None:
     headers, body = fetch(site + "game/123/hand", gzip_ok=False)
     assert body == b"<html>home</html>" and headers["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "assets/fonts/notosansthai/v25/missing.woff2",
+        "missing.js",
+        "c/fonts/x.ttf?v=1",
+        "pyodide/gone.mjs",
+    ],
+)
+def test_the_host_answers_a_missing_file_with_404_never_the_app(site: str, path: str) -> None:
+    """A browser would read the page as the font or script it asked for."""
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        fetch(site + path, gzip_ok=True)
+    assert answer.value.code == 404
+    assert b"<html>home" not in answer.value.read()
 
 
 def test_the_host_refuses_a_folder_with_no_build(tmp_path: Path) -> None:

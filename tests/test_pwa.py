@@ -300,6 +300,38 @@ def test_a_hebrew_start_reads_its_data_before_flutter_connects(site: Path, tmp_p
     assert "python: data read early" in marks and "python: data read" not in marks, marks
 
 
+def test_home_asks_for_nothing_that_fails(site: Path, tmp_path: Path) -> None:
+    """In English, then in Thai (drawn before the app's Thai font has
+    arrived): no console error, no failed request, no page sent for a font
+    or a script; the theme colour is the app's."""
+    from scorekeeper.ui.palette import THEME_COLOR
+    from tests.test_e2e_access import Trouble
+
+    served = Site(site)
+    guard = OutsideGuard()
+    served.start()
+    try:
+        with (
+            sync_playwright() as playwright,
+            phone_browser(playwright, tmp_path / "profile", guard) as browser,
+        ):
+            page = open_page(browser)
+            trouble = Trouble(page)
+            wait_usable(page, served.url)
+            page.wait_for_load_state("networkidle")
+            hook(page, "language").click()
+            page.get_by_role("button", name="ไทย", exact=True).click()
+            expect(page.get_by_role("button", name="เกมใหม่")).to_be_visible()
+            settle(page)
+            page.wait_for_load_state("networkidle")
+            color = page.evaluate("document.querySelector('meta[name=theme-color]').content")
+    finally:
+        served.stop()
+        guard.close()
+    assert trouble.seen == []
+    assert color == THEME_COLOR
+
+
 DAMAGE = f"""async (name) => {{
   const cache = await caches.open("{SNAPSHOTS}");
   await cache.put(name, new Response(new Uint8Array(4096)));

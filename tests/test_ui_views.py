@@ -788,7 +788,10 @@ def test_every_dropdown_is_named_for_screen_readers(store):
 
     async def go():
         app = await open_app(store)
-        assert named(app) == {"Language": ("Language", "English")}
+        assert named(app) == {
+            "Language": ("Language", "English"),
+            "Text size": ("Text size", "100%"),
+        }
         await app.click("New game")
         assert named(app) == {
             "First dealer": ("First dealer", "1 · South"),

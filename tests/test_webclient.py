@@ -15,12 +15,18 @@ from starlette.testclient import TestClient
 from scorekeeper import i18n
 from scorekeeper.ui import webclient
 from scorekeeper.ui.fontcut import MissingIcon, icon_codepoints
-from scorekeeper.ui.fonts import lean_fonts, needs_arabic, needs_emoji, wanted_fonts
+from scorekeeper.ui.fonts import MARKS, lean_fonts, needs_arabic, needs_emoji, wanted_fonts
 from scorekeeper.ui.webclient import RIVE_CDN, WebClientError, icons_used, prepare
 from scorekeeper.web.static import CONNECTION_LOST, StaticClient, accepted, with_client
 
 REAL = webclient.source_dir()
 ICONS = ["ADD", "UNDO", "HISTORY", "EDIT_OUTLINED"]
+# Fallback fonts the engine names, as the real main.dart.js does.
+ENGINE_FONTS = (
+    b'"notosansthai/v25/iJWnBXeUZi_OH.woff2","notosanshebrew/v46/or3HQ7v-33e.woff2",'
+    b'"notosansarabic/v28/nwpxtLGrOAZ.woff2","notosanssc/v37/k3kCo84MPvpL.87.woff2",'
+    b'"notosanssymbols/v43/rP2up3q65Fk.woff2","notosanssymbols2/v24/I_uyMoG-pTgfA.woff2"'
+)
 
 
 def make_source(web: Path) -> Path:
@@ -33,7 +39,7 @@ def make_source(web: Path) -> Path:
         (web / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(REAL / name, web / name)
     code = b"function f(){return 'x'}\n" * 400
-    (web / "main.dart.js").write_bytes(code + b'"' + RIVE_CDN + b'"' + code)
+    (web / "main.dart.js").write_bytes(code + b'"' + RIVE_CDN + b'"' + ENGINE_FONTS + code)
     (web / "main.dart.wasm").write_bytes(b"\0asm" + code + b"B" + RIVE_CDN + code)
     (web / "canvaskit").mkdir()
     (web / "canvaskit/skwasm.wasm").write_bytes(b"\0asm" + code)
@@ -111,7 +117,10 @@ def test_a_client_without_the_rive_address_is_refused(source, assets, tmp_path):
 
 def test_only_the_fonts_the_app_uses(built):
     manifest = json.loads((built.folder / "assets/FontManifest.json").read_text())
-    assert [entry["family"] for entry in manifest] == ["MaterialIcons", "Roboto"]
+    assert [entry["family"] for entry in manifest] == ["MaterialIcons", "Roboto", "DejaVuSans"]
+    # the symbols' font by an address that resolves to the file the page registers
+    early = (built.folder / "assets" / manifest[2]["fonts"][0]["asset"]).resolve()
+    assert early == (built.folder / built.fonts["DejaVuSans"]).resolve()
     assert not list(built.folder.rglob("KaTeX*"))
     assert not list(built.folder.rglob("*.symbols"))
     assert not list(built.folder.rglob("*.map"))
@@ -140,6 +149,32 @@ def test_text_fonts_cover_the_scripts_and_little_else(built):
     arabic = codes("fonts/NotoSansArabic.ttf")
     assert {ord(c) for c in "دانة"} <= arabic
     assert ord("ก") not in arabic and ord("A") not in arabic
+
+
+def test_the_engines_fallback_fonts_are_the_apps_own_cuts(built):
+    """Flutter's engine asks for its own Noto fonts before the page's fonts
+    arrive: those addresses hold the app's cuts (a font the app has no cut of
+    is left alone: the engine is never given a font for another script)."""
+    fonts = built.folder / "assets" / "fonts"
+    thai = fonts / "notosansthai/v25/iJWnBXeUZi_OH.woff2"
+    assert thai.read_bytes() == (built.folder / built.fonts["NotoSansThai"]).read_bytes()
+    hebrew = fonts / "notosanshebrew/v46/or3HQ7v-33e.woff2"
+    assert hebrew.read_bytes() == (built.folder / built.fonts["NotoSansHebrew"]).read_bytes()
+    arabic = fonts / "notosansarabic/v28/nwpxtLGrOAZ.woff2"
+    assert arabic.read_bytes() == (built.folder / "fonts/NotoSansArabic.ttf").read_bytes()
+    symbols = (built.folder / built.fonts["DejaVuSans"]).read_bytes()
+    assert (fonts / "notosanssymbols/v43/rP2up3q65Fk.woff2").read_bytes() == symbols
+    assert (fonts / "notosanssymbols2/v24/I_uyMoG-pTgfA.woff2").read_bytes() == symbols
+    assert not (fonts / "notosanssc").exists()
+
+
+def test_every_invisible_mark_is_drawn_by_the_fonts_known_at_start(built):
+    """The isolates around names, the word joiner, the bidi marks: with none
+    of them missing from Roboto, a name drawn on the first frame never sends
+    the engine looking for a font."""
+    for path in ("assets/fonts/roboto.woff2", built.fonts["DejaVuSans"]):
+        cmap = TTFont(built.folder / path).getBestCmap()
+        assert set(MARKS) <= set(cmap), path
 
 
 def test_compressed_copies_hold_the_same_bytes(built):

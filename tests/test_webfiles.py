@@ -56,6 +56,7 @@ MADE: dict[str, Callable[[Path], str]] = {
     "preload.js": lambda _tmp: static.server_scripts("/c/0123456789abcdef/"),
     "picked.js": lambda _tmp: static.server_scripts("/c/0123456789abcdef/"),
     "offline.js": offline_page,
+    "textsize.js": lambda tmp: static.server_scripts("/c/0123456789abcdef/") + offline_page(tmp),
     "sw.js": service_worker,
 }
 

@@ -33,7 +33,9 @@ from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import APP_NAME as DATA_NAME
 from scorekeeper.ui import webfiles
 from scorekeeper.ui.boot import boot_screen, with_boot_screen
+from scorekeeper.ui.device import TEXT_SIZE_KEY
 from scorekeeper.ui.install import install_bar
+from scorekeeper.ui.palette import THEME_COLOR
 from scorekeeper.ui.webclient import prepare
 
 APP_NAME = "Spades Scorekeeper"
@@ -41,7 +43,6 @@ SHORT_NAME = "Spades"
 DESCRIPTION = (
     "Score keeping for Spades played with a real deck: bids, nil, bags and the race to 500."
 )
-THEME_COLOR = "#2E7D32"
 BACKGROUND = "#FFFFFF"
 PACKAGE = Path(__file__).resolve().parent.parent
 PWA = PACKAGE / "pwa"  # the Python worker and the build's bytecode compiler
@@ -81,10 +82,13 @@ WEB_SKIP = re.compile(
 # Kept by the service worker when the browser first uses them (the page names
 # each file it loads): each browser needs one of the two Flutter builds (WasmGC
 # + skwasm, or JS + CanvasKit), and most assets of Flutter packages are never
-# used by this app; nor is the colour emoji font until a name needs it (11 MB).
+# used by this app; nor is the colour emoji font until a name needs it (11 MB),
+# nor the engine's Arabic and Symbols 2 fallbacks (the app's cuts: about 480 kB), which
+# the engine asks for only when a name needs them before the page's fonts arrive.
 # Everything else is stored when the service worker starts.
 ON_FIRST_USE = re.compile(
-    r"^(main\.dart\.|canvaskit/|assets/packages/|assets/NOTICES|fonts/NotoColorEmoji)"
+    r"^(main\.dart\.|canvaskit/|assets/packages/|assets/NOTICES|fonts/NotoColorEmoji"
+    r"|assets/fonts/notosans(arabic|symbols2)/)"
 )
 COMPRESSIBLE = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".ttf", ".otf", ".txt", ".bin")
 
@@ -162,6 +166,17 @@ def _copy_client(web: Path, out: Path) -> None:
         shutil.copyfile(path, out / relative)
 
 
+def text_size_script() -> str:
+    """The page's text size and theme colour (webfiles/textsize.js); no
+    server to send a cookie to."""
+    return webfiles.script_element(
+        "textsize.js",
+        text_size_key=f"flutter.{TEXT_SIZE_KEY}",
+        text_size_cookie=None,
+        theme_color=THEME_COLOR,
+    )
+
+
 def _patch_index(out: Path, base: str) -> None:
     from flet.controls.types import RouteUrlStrategy, WebRenderer
     from flet_web.patch_index import patch_index_html
@@ -189,11 +204,12 @@ def _patch_index(out: Path, base: str) -> None:
     html = html.replace(
         '<link rel="manifest" href="manifest.json">',
         '<link rel="manifest" href="manifest.json">\n'
-        f'  <meta name="theme-color" content="{THEME_COLOR}">',
+        f'  <meta id="flutterweb-theme" name="theme-color" content="{THEME_COLOR}">',
     )
     html = html.replace(
         '<script src="python.js"></script>',
-        f'<script src="python.js"></script>\n{webfiles.script_element("offline.js")}\n',
+        f'<script src="python.js"></script>\n{webfiles.script_element("offline.js")}\n'
+        f"{text_size_script()}\n",
     )
     shell = boot_screen("icons/icon-192.png", offline=True) + install_bar(offline=True)
     html = with_boot_screen(html, shell)

@@ -2,7 +2,9 @@
 to try it (any static HTTPS host does the same job for phones).
 
 Serves `name.gz` in place of `name` to browsers that accept gzip, with the
-MIME types Pyodide and Flutter need, and `index.html` for unknown paths.
+MIME types Pyodide and Flutter need, and `index.html` for an unknown page's
+path; a missing file (a name with a suffix: a font, a script) is a 404, never
+the page, which a browser would try to read as that file.
 """
 
 import http.server
@@ -27,12 +29,22 @@ TYPES = {
 }
 
 
+def is_file_name(url_path: str) -> bool:
+    """Whether a request's path names a file (its last part has a suffix:
+    `fonts/x.woff2`), not a page of the app (`/`, `/history`)."""
+    last = url_path.split("?", 1)[0].split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+    return "." in last.strip(".")
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):  # type: ignore[no-untyped-def]
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
         if not path.exists():
+            if is_file_name(self.path):
+                self.send_error(404)
+                return None
             path = Path(self.directory) / "index.html"
         packed = path.with_name(path.name + ".gz")
         gzip_ok = "gzip" in self.headers.get("Accept-Encoding", "")

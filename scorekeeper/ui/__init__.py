@@ -21,6 +21,8 @@ if TYPE_CHECKING:
         LANGUAGE_COOKIE,
         LANGUAGE_KEY,
         PICKED_COOKIE,
+        TEXT_SIZE_COOKIE,
+        TEXT_SIZE_KEY,
         client_language,
         device_language,
         preferred_language,
@@ -30,7 +32,8 @@ if TYPE_CHECKING:
     from scorekeeper.ui.fonts import load_needed_fonts
     from scorekeeper.ui.inbox import UPLOAD_PREFIX, UPLOAD_SECONDS, Inbox, NotArrived, Slot, TooBig
     from scorekeeper.ui.install import install_bar
-    from scorekeeper.ui.palette import BOARD
+    from scorekeeper.ui.palette import BOARD, THEME_COLOR
+    from scorekeeper.ui.screens import page_title
     from scorekeeper.ui.screens.widgets import SIDE_COLORS
     from scorekeeper.ui.session import Keeper
     from scorekeeper.ui.text import bid_label, player, result_line, side_label, side_players
@@ -47,6 +50,9 @@ __all__ = [  # grouped by what they are for in _HOMES below
     "LANGUAGE_KEY",
     "PICKED_COOKIE",
     "SIDE_COLORS",
+    "TEXT_SIZE_COOKIE",
+    "TEXT_SIZE_KEY",
+    "THEME_COLOR",
     "UPLOAD_PREFIX",
     "UPLOAD_SECONDS",
     "Inbox",
@@ -68,6 +74,7 @@ __all__ = [  # grouped by what they are for in _HOMES below
     "make_main",
     "own_update_state",
     "page_fonts",
+    "page_title",
     "player",
     "preferred_language",
     "prepare",
@@ -98,11 +105,14 @@ _HOMES = {
         "AWAKE_COOKIE",
         "LANGUAGE_KEY",
         "AWAKE_KEY",
+        "TEXT_SIZE_COOKIE",
+        "TEXT_SIZE_KEY",
     ),
     "updates": ("announce_drawn", "tell_boot_screen", "own_update_state"),
     "fletparts": ("session_key", "connection_key", "report_errors_to"),
     "inbox": ("Inbox", "Slot", "TooBig", "NotArrived", "UPLOAD_PREFIX", "UPLOAD_SECONDS"),
-    "palette": ("BOARD",),
+    "palette": ("BOARD", "THEME_COLOR"),
+    "screens": ("page_title",),
     "screens.widgets": ("SIDE_COLORS",),
     "text": ("bid_label", "result_line", "player", "side_label", "side_players"),
     "webclient": ("WebClient", "prepare"),

@@ -23,10 +23,12 @@ log = logging.getLogger(__name__)
 # Keys in the device's storage (the browser's).
 LANGUAGE_KEY = "language"  # the language picked on the device
 AWAKE_KEY = "keep_screen_on"  # False when the user let the screen go dark during a game
+TEXT_SIZE_KEY = "text_size"  # the text size picked on the device, in percent
 # Cookies the page's websocket request carries.
 LANGUAGE_COOKIE = "language"  # the browser's language, set by the server on the page
 PICKED_COOKIE = "picked"  # the language picked on the device, set by the page (static.py)
 AWAKE_COOKIE = "awake"  # "off" when the screen may go dark during a game, set alike
+TEXT_SIZE_COOKIE = "text_size"  # the text size picked on the device, set alike
 
 PREFS_TIMEOUT = 5.0  # seconds a client is given to read its storage
 
@@ -68,6 +70,22 @@ async def screen_may_go_dark(page: ft.Page, prefs: ft.SharedPreferences) -> bool
         log.debug("no client storage", exc_info=True)
         return False
     return stored is False
+
+
+async def device_text_size(page: ft.Page, prefs: ft.SharedPreferences) -> str | None:
+    """The text size picked on this device (percent, as stored), or None.
+    The page itself already draws at that size (webfiles/textsize.js): the app
+    reads it only to show the setting. Asked after the first screen, like the
+    screen setting."""
+    cookies = request_cookies(page)
+    if cookies is not None:
+        return cookies.get(TEXT_SIZE_COOKIE)
+    try:
+        stored = await asyncio.wait_for(prefs.get(TEXT_SIZE_KEY), PREFS_TIMEOUT)
+    except Exception:  # no client storage: the default
+        log.debug("no client storage", exc_info=True)
+        return None
+    return None if stored is None else str(stored)
 
 
 def speak(page: ft.Page, code: str) -> None:

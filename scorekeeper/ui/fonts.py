@@ -68,11 +68,17 @@ SYMBOLS = [
     0x2265,
 ]
 
+# Invisible marks: word joiner, bidi marks and the isolates put around names.
+# Roboto lacks most of them: a text holding one drawn before the page's fonts
+# arrived made the engine fetch a Chinese font for it. Roboto and DejaVu Sans
+# draw them all (each missing one as an empty glyph they have: fontcut.py).
+MARKS = [*range(0x200B, 0x2010), 0x2060, *range(0x2066, 0x206A)]
+
 # family -> (source under assets/fonts, subset, where the build puts it)
 TEXT_FONTS: dict[str, tuple[str, list[int], str]] = {
     "NotoSansThai": ("NotoSansThai-Regular.ttf", THAI, "fonts/NotoSansThai.ttf"),
     "NotoSansHebrew": ("NotoSansHebrew-Regular.ttf", HEBREW, "fonts/NotoSansHebrew.ttf"),
-    "DejaVuSans": ("DejaVuSans.ttf", SYMBOLS, "fonts/DejaVuSans.ttf"),
+    "DejaVuSans": ("DejaVuSans.ttf", [*SYMBOLS, *MARKS], "fonts/DejaVuSans.ttf"),
 }
 # Registered only once a name needs them: most tables never do. The emoji font
 # is kept whole (its colour tables do not subset).

@@ -141,3 +141,6 @@ BOARD_TEXT_ON = (
     *zip(BOARD.sides, BOARD.grounds, strict=True),
     (LOGO_MARK, LOGO_GROUND),
 )
+
+# The colour a browser gives its bar and task switcher for the app's pages.
+THEME_COLOR = LIGHT.primary

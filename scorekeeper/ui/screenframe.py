@@ -16,7 +16,7 @@ import flet as ft
 
 from scorekeeper.ui.fonts import load_needed_fonts
 from scorekeeper.ui.screen import Screen
-from scorekeeper.ui.screens import SCREENS, route_of, title_of
+from scorekeeper.ui.screens import SCREENS, page_title, route_of, title_of
 from scorekeeper.ui.screens.widgets import AppBar, Bind, Built, Files, Synced, banner
 from scorekeeper.ui.state import AppState, Confirm
 
@@ -105,10 +105,11 @@ class ScreenFrame:
         if shown != self.shown:
             self._place(shown)
             whole = True
-        bar = (state.screen, title_of(state))
+        bar = (state.screen, title_of(state), state.text_size)
         if bar != self.bar_shows:  # a tap that leaves the bar as it was sends nothing of it
             assert self.app_bar is not None  # placed with its View
             self.app_bar.show(state)
+            self.page.title = page_title(bar[1])
             self.bar_shows = bar
             whole = True
         whole = self._sync_dialog() or whole

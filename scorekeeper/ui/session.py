@@ -22,7 +22,9 @@ from scorekeeper.ui.awake import ScreenAwake
 from scorekeeper.ui.device import (
     AWAKE_KEY,
     LANGUAGE_KEY,
+    TEXT_SIZE_KEY,
     device_language,
+    device_text_size,
     screen_may_go_dark,
     speak,
 )
@@ -145,6 +147,9 @@ class Session:
     async def device_settings(self) -> None:
         """Read this device's setting (after the first screen: it may cost a
         round trip), then take the wake lock if a game is open."""
+        size = await device_text_size(self.page, self.prefs)
+        if size is not None and size != str(self.state.text_size):
+            await self.run(self.state.set_text_size, size)  # the setting shows it
         if await screen_may_go_dark(self.page, self.prefs) and self.state.keep_screen_on:
             await self.run(self.state.set_keep_screen_on, False)  # renders, then the lock
         else:
@@ -160,6 +165,7 @@ class Session:
         async with self.lock:
             began = time.perf_counter()
             language, keep_screen_on = self.state.language, self.state.keep_screen_on
+            text_size = self.state.text_size
             before = self.state.snapshot() if self.undo else None
             with self.speaking():  # messages made by the action: in this tab's language
                 try:
@@ -202,6 +208,8 @@ class Session:
             await self.prefs.set(LANGUAGE_KEY, self.state.language)  # remembered on the device
         if self.state.keep_screen_on != keep_screen_on:
             await self.prefs.set(AWAKE_KEY, self.state.keep_screen_on)
+        if self.state.text_size != text_size:  # the page scales its text as it is stored
+            await self.prefs.set(TEXT_SIZE_KEY, self.state.text_size)
         if changed:
             self.page.pubsub.send_others(("saved", *changed))
         if self.keeper:

@@ -49,7 +49,7 @@ from scorekeeper.ui.fonts import ON_DEMAND_FONTS, TEXT_FONTS
 from scorekeeper.ui.precompress import compress_folder
 
 # Bump when the preparation below changes what it writes.
-FORMAT = 4
+FORMAT = 8
 PACKAGE = Path(__file__).resolve().parents[1]
 MANIFEST = "build.json"
 # The client a built wheel carries, prepared when the wheel was made.

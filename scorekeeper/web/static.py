@@ -41,6 +41,9 @@ from scorekeeper.ui import (
     AWAKE_KEY,
     LANGUAGE_KEY,
     PICKED_COOKIE,
+    TEXT_SIZE_COOKIE,
+    TEXT_SIZE_KEY,
+    THEME_COLOR,
     WebClient,
     boot_screen,
     install_bar,
@@ -149,7 +152,13 @@ def server_scripts(prefix: str) -> str:
         language_cookie=PICKED_COOKIE,
         awake_cookie=AWAKE_COOKIE,
     )
-    return f"{preload}\n{picked}"
+    sizes = script_element(
+        "textsize.js",
+        text_size_key=f"flutter.{TEXT_SIZE_KEY}",
+        text_size_cookie=TEXT_SIZE_COOKIE,
+        theme_color=THEME_COLOR,
+    )
+    return f"{preload}\n{picked}\n{sizes}"
 
 
 def server_index(

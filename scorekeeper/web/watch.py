@@ -19,6 +19,7 @@ from scorekeeper.ui import (
     device_language,
     load_needed_fonts,
     own_update_state,
+    page_title,
     speak,
     tell_boot_screen,
 )
@@ -203,6 +204,8 @@ class WatchSession:
         """The table display of the game asked for, else the list."""
         game = next((g for g in self.games if g.id == self.game_id), None)
         self.page.views.clear()
+        where = _("Table display") if self.game_id and game else _("Live scores")
+        self.page.title = page_title(where)
         if self.game_id and game:
             self.page.views.append(
                 ft.View(
@@ -224,7 +227,11 @@ class WatchSession:
                 route=LIVE,
                 key=LIVE,
                 scroll=ft.ScrollMode.AUTO,
-                appbar=ft.AppBar(title=ft.Text(_("Live scores"))),
+                appbar=ft.AppBar(
+                    title=ft.Semantics(
+                        header=True, heading_level=1, content=ft.Text(_("Live scores"))
+                    )
+                ),
                 controls=[
                     ft.ResponsiveRow(
                         [

@@ -133,6 +133,15 @@ def title_of(state: "AppState") -> str:
     return SCREENS[state.screen].title(state)
 
 
+def page_title(where: str) -> str:
+    """The browser tab's title: where the page is, then the app ("History ·
+    Spades Scorekeeper"), so screen readers and tabs tell the screens apart."""
+    app = _("Spades Scorekeeper")
+    if where == app:
+        return app
+    return _("{screen} · {app}").format(screen=where, app=app)
+
+
 def match(route: str) -> tuple[Screen, Params] | None:
     """Which screen a URL names, and its parameters (the game id)."""
     parts = [p for p in route.split("?")[0].split("/") if p]

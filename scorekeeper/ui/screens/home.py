@@ -2,9 +2,18 @@
 
 import flet as ft
 
-from scorekeeper.i18n import LANGUAGES, _
-from scorekeeper.ui.screens.widgets import Bind, Files, game_card, heading, named, tool, undo_delete
-from scorekeeper.ui.state import AppState
+from scorekeeper.i18n import LANGUAGES, _, percent
+from scorekeeper.ui.screens.widgets import (
+    Bind,
+    Files,
+    game_card,
+    heading,
+    named,
+    tool,
+    undo_delete,
+    wrapping_switch,
+)
+from scorekeeper.ui.state import TEXT_SIZES, AppState
 
 
 def language_picker(state: AppState, on: Bind) -> ft.Control:
@@ -22,6 +31,28 @@ def language_picker(state: AppState, on: Bind) -> ft.Control:
         _("Language"),
         LANGUAGES.get(state.language),
         "language",
+    )
+
+
+def text_size_picker(state: AppState, on: Bind) -> ft.Control:
+    """How big every text of the app is drawn on this device (the page scales
+    it: the browser's own text scaling, so nothing is drawn twice)."""
+    shown = percent(state.text_size / 100)
+    return named(
+        ft.Dropdown(
+            label=_("Text size"),
+            leading_icon=ft.Icons.FORMAT_SIZE,
+            value=str(state.text_size),
+            options=[
+                ft.DropdownOption(key=str(size), text=percent(size / 100)) for size in TEXT_SIZES
+            ],
+            on_select=on(state.set_text_size, with_value=True),
+            dense=True,
+            width=220,
+        ),
+        _("Text size"),
+        shown,
+        "text-size",
     )
 
 
@@ -60,14 +91,18 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
             wrap=True,
         )
     )
-    controls.append(language_picker(state, on))
+    controls.append(
+        ft.Row([language_picker(state, on), text_size_picker(state, on)], wrap=True, spacing=12)
+    )
     controls.append(
         ft.Semantics(
             identifier="keep-screen-on",
-            content=ft.Switch(
-                label=_("Keep the screen on during a game"),
-                value=state.keep_screen_on,
-                on_change=on(state.set_keep_screen_on, with_value=True),
+            content=wrapping_switch(
+                ft.Switch(
+                    label=_("Keep the screen on during a game"),
+                    value=state.keep_screen_on,
+                    on_change=on(state.set_keep_screen_on, with_value=True),
+                )
             ),
         )
     )

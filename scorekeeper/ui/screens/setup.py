@@ -181,7 +181,7 @@ class SetupView:
         self.players_error = error_text(None, "error-players")
         self.rules_error = error_text(None, "error-rules")
         table = ft.Container(
-            ft.Text("♠", size=30, color=LOGO_MARK),
+            ft.Text("♠", size=30, color=LOGO_MARK, font_family="DejaVuSans"),
             width=56,
             height=56,
             bgcolor=LOGO_GROUND,

@@ -157,8 +157,15 @@ def named(
     return ft.Semantics(identifier=identifier, label=label, value=value, content=dropdown)
 
 
-def heading(text: str) -> ft.Text:
-    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+def heading(text: str) -> ft.Semantics:
+    """A section's title, marked as a heading: a screen reader lists and jumps to it."""
+    return ft.Semantics(
+        header=True,
+        heading_level=2,
+        content=ft.Text(
+            text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD
+        ),
+    )
 
 
 def error_text(message: str | None, identifier: str) -> ft.Semantics:
@@ -182,13 +189,18 @@ def banner(text: str, identifier: str, color: str = ft.Colors.SECONDARY_CONTAINE
     )
 
 
+BAR_HEIGHT = 56  # px: Material's app bar
+BAR_GROWTH = 80  # px more per 100% of text size above 100%: three lines of BAR_TITLE_SIZE
+BAR_TITLE_SIZE = 16  # px before scaling, where the bar's title may wrap
+
+
 class AppBar:
     """The bar over every screen, drawn once per View: a screen change sets its
     title and shows or hides its buttons in place. (A new bar each time made the
     browser build it anew and the View around every screen again.)"""
 
     def __init__(self, state: AppState, on: Bind) -> None:
-        self.title = ft.Text("")
+        self.title = ft.Text("", max_lines=3, overflow=ft.TextOverflow.ELLIPSIS)
 
         # Enter on a focused icon presses it, not a hand's step
         def focus(on_it: bool) -> Any:
@@ -201,10 +213,19 @@ class AppBar:
         self.share = icon_button(
             ft.Icons.SHARE, _("Share"), on(state.show_share), "share", focus=focus
         )
-        self.control = ft.AppBar(title=self.title, actions=[self.home, self.history, self.share])
+        self.control = ft.AppBar(
+            title=ft.Semantics(header=True, heading_level=1, content=self.title),
+            actions=[self.home, self.history, self.share],
+        )
 
     def show(self, state: AppState) -> None:
         self.title.value = title_of(state)
+        # Larger text: the title in a smaller style, on up to three lines, in a
+        # taller bar (a bar keeps its height, and a long game's title would be
+        # cut off at 150% on a narrow phone).
+        scale = state.text_size / 100
+        self.title.size = BAR_TITLE_SIZE if scale > 1 else None
+        self.control.toolbar_height = BAR_HEIGHT + (scale - 1) * BAR_GROWTH if scale > 1 else None
         self.home.visible = state.screen is not Screen.HOME
         self.history.visible = state.screen is not Screen.HISTORY
         self.share.visible = state.sharing is not None and state.screen is not Screen.SHARE

@@ -12,7 +12,7 @@ parts, each with its own state, actions and snapshot (no flet here):
 - `app_state.py`: `AppState`, which composes them and routes each action
 """
 
-from scorekeeper.ui.state.app_state import AppState, Snapshot
+from scorekeeper.ui.state.app_state import TEXT_SIZES, AppState, Snapshot
 from scorekeeper.ui.state.blind_toggle import BlindToggle
 from scorekeeper.ui.state.browsing import HISTORY_PAGE, Browsing
 from scorekeeper.ui.state.corrections import AdjustmentForm, Corrections
@@ -29,6 +29,7 @@ __all__ = [
     "DELETED",
     "HISTORY_PAGE",
     "REST",
+    "TEXT_SIZES",
     "UNDO_SECONDS",
     "AdjustmentForm",
     "AppState",

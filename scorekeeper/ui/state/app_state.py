@@ -30,6 +30,9 @@ from scorekeeper.ui.state.shown import Confirm, KeepsState, Restore, Shown, os_e
 from scorekeeper.ui.state.transfer import Transfer
 
 Snapshot = dict[str, Restore]  # part -> how to put it back
+# The text sizes a device may pick, in percent of the normal size (the page
+# scales every text by it: web/static.py, webfiles/textsize.js).
+TEXT_SIZES = (100, 125, 150, 175, 200)
 
 
 class AppState:
@@ -49,6 +52,7 @@ class AppState:
         self.deleting = Deleting(self.current, self.browsing, self.shown)
         self.language = i18n.DEFAULT  # the session translates everything into it
         self.keep_screen_on = True  # a setting of this device (kept in its storage)
+        self.text_size = TEXT_SIZES[0]  # percent; a setting of this device, like the language
         self.go_home()
 
     def perform(self, action: Callable[..., Any], *args: Any) -> None:
@@ -65,10 +69,11 @@ class AppState:
     def snapshot(self) -> Snapshot:
         """What the screen shows now, to put back if the action that follows
         cannot be saved (the offline build learns that only after it ran)."""
-        language, keep_screen_on = self.language, self.keep_screen_on
+        language, keep_screen_on, text_size = self.language, self.keep_screen_on, self.text_size
 
         def settings() -> None:
             self.language, self.keep_screen_on = language, keep_screen_on
+            self.text_size = text_size
 
         kept = {type(part).__name__: part.snapshot() for part in self._parts_with_state()}
         return {**kept, "settings": settings}
@@ -105,6 +110,16 @@ class AppState:
     def set_keep_screen_on(self, on: bool) -> None:
         """The device's setting: whether the screen stays on while a game is open."""
         self.keep_screen_on = bool(on)
+
+    def set_text_size(self, size: object) -> None:
+        """The device's text size, in percent: one of TEXT_SIZES (a value no
+        control offers is ignored: the size stays as it was)."""
+        try:
+            percent = int(str(size))
+        except ValueError:
+            return
+        if percent in TEXT_SIZES:
+            self.text_size = percent
 
     @property
     def wants_screen_on(self) -> bool:
