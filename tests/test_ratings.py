@@ -12,11 +12,11 @@ from scorekeeper.core.model import Variant
 from scorekeeper.core.ratings import (
     RatedGame,
     best_first,
+    ranks,
     rate_game,
     rated_game,
     rating_order,
     ratings_of,
-    ranks,
 )
 from scorekeeper.core.saved import GameSummary
 from scorekeeper.core.scoring import Status
