@@ -188,9 +188,7 @@ def parse_import(data: Any) -> list[Incoming]:
             continue
         if game.score.status is not Status.FINISHED:
             ended = None  # only a finished game has ended
-        incoming.append(
-            Incoming(game, game_id, created, updated or created, True, ended, ref)
-        )
+        incoming.append(Incoming(game, game_id, created, updated or created, True, ended, ref))
     if problems:
         raise ImportRefusedError(problems)
     return incoming

@@ -78,6 +78,7 @@ __all__ = [
     "restore_backup",
 ]
 
+
 @dataclass(frozen=True)
 class Page:
     """A page of the history list, and how many games match in all."""
