@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.core.exchange import Incoming, export_record, parse_import
+from scorekeeper.core.exchange import export_record, parse_import
 from scorekeeper.core.game import add_hand
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.record import game_to_record
@@ -111,7 +111,7 @@ def test_a_newer_versions_sessions_file_is_refused(tmp_path):
 
 def test_export_and_import_keep_sessions_matches_and_end_times(tmp_path):
     with GameStore(tmp_path / "one") as store:
-        a, b, c = three_games(store)
+        a, _b, _c = three_games(store)
         lone = store.create(finished())
         playing = store.create(game(EVEN))
         store.set_match(store.sessions()[0].id, 2)

@@ -57,10 +57,10 @@ from scorekeeper.storage.errors import (
     StoreLockedError,
     folder_unusable,
 )
-from scorekeeper.storage.ids import new_id, now
-from scorekeeper.storage.kept_ratings import KeptRatings
 from scorekeeper.storage.game_nights import GameNights, SessionNotFoundError
 from scorekeeper.storage.guard import guarded
+from scorekeeper.storage.ids import new_id, now
+from scorekeeper.storage.kept_ratings import KeptRatings
 from scorekeeper.storage.opening import open_folder
 
 __all__ = [
