@@ -15,7 +15,7 @@ from scorekeeper.core.saved import GameSummary
 from scorekeeper.core.scoring import Status
 from scorekeeper.core.stats import person
 from scorekeeper.errors import Clipped, InvalidRecordError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, number
 
 MAX_MATCH = 99  # "first to N games": far beyond any evening
 MAX_SESSION_GAMES = 10_000
@@ -155,7 +155,7 @@ def session_tally(
     wins: dict[frozenset[str], int] = {}
     winner: tuple[str, ...] | None = None
     decided_by: int | None = None
-    for number, game in enumerate(games):
+    for position, game in enumerate(games):
         for index, side in enumerate(game.sides):
             groups = [side] if by_sides else [(name,) for name in side]
             for group in groups:
@@ -169,7 +169,7 @@ def session_tally(
             reached = [e for e in order if wins[e] >= match]
             if reached:
                 winner = tuple(n for e in reached for n in names[e])
-                decided_by = number
+                decided_by = position
     ranked = sorted(order, key=lambda e: -wins[e])  # stable: ties in order of first play
     standings = tuple(Standing(names[e], wins[e]) for e in ranked)
     return SessionTally(standings, by_sides, winner, decided_by)
@@ -190,3 +190,11 @@ def move_game(
     if new is not None:
         moved.append(Session(new.id, (*(g for g in new.games if g != game_id), game_id), new.match))
     return tuple(moved)
+
+
+def standings_text(tally: SessionTally) -> str:
+    """The tally in words, as players write it: "Ana + Cy 2, Ben + Dee 1"."""
+    return _(", ").join(
+        _("{names} {wins}").format(names=" + ".join(s.names), wins=number(s.wins))
+        for s in tally.standings
+    )

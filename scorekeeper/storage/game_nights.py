@@ -4,6 +4,7 @@ player's rating, kept up to date game by game."""
 
 import threading
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 from scorekeeper.core.exchange import Incoming
 from scorekeeper.core.ratings import Rating, best_first
@@ -116,14 +117,14 @@ class GameNights:
 
     def _join_sessions(self, incoming: Sequence[Incoming], saved: Sequence[SavedGame]) -> None:
         """Put imported games into the sessions their records name (made
-        when new), in the order they were created; inside the import's
+        when new), in the order they were played; inside the import's
         transaction, so the games and their sessions are stored together."""
         refs = [(item.session, game) for item, game in zip(incoming, saved, strict=True)]
         joining = [(ref, game) for ref, game in refs if ref is not None]
         if not joining:
             return
         stored = list(self._sessions.all())
-        joining.sort(key=lambda pair: pair[1].created_at)  # stable: file order on ties
+        joining.sort(key=lambda pair: _played_order(pair[1]))  # stable: file order on ties
         for ref, game in joining:
             stored = _join(stored, ref, game.id)
         self._sessions.replace(stored)
@@ -137,6 +138,12 @@ class GameNights:
         with self._lock:
             kept = self._kept_ratings.ratings(self._archive.summaries(), self._players.aliases())
             return best_first(kept)
+
+
+def _played_order(game: SavedGame) -> tuple[datetime, bool, datetime]:
+    """Games of one session in the order played: by when each began, then
+    when it ended (games stored together began at the same instant)."""
+    return (game.created_at, game.ended_at is None, game.ended_at or game.created_at)
 
 
 def _check_match(match: int | None) -> None:
