@@ -8,11 +8,19 @@ from datetime import datetime
 
 from scorekeeper.core.exchange import Incoming
 from scorekeeper.core.ratings import Rating, best_first
-from scorekeeper.core.saved import SavedGame
+from scorekeeper.core.saved import GameSummary, SavedGame
 from scorekeeper.core.session import Session, SessionRef, match_problem, move_game
+from scorekeeper.core.stats import person
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
+from scorekeeper.storage.active import ActiveGames
 from scorekeeper.storage.archive import Archive
+from scorekeeper.storage.documents import (
+    SummaryDocument,
+    instant,
+    stored_summary,
+    summary_from_document,
+)
 from scorekeeper.storage.errors import GameNotFoundError
 from scorekeeper.storage.guard import guarded
 from scorekeeper.storage.ids import new_id, now
@@ -33,6 +41,7 @@ class GameNights:
     _journal: Journal
     _sessions: Sessions
     _archive: Archive
+    _active: ActiveGames
     _players: Players
     _kept_ratings: KeptRatings
 
@@ -128,6 +137,40 @@ class GameNights:
         for ref, game in joining:
             stored = _join(stored, ref, game.id)
         self._sessions.replace(stored)
+
+    @guarded(writes=False)
+    def session_games(self, session: Session) -> list[GameSummary]:
+        """The summaries of a session's games, in the order played."""
+        with self._lock:
+            found = []
+            for game_id in session.games:
+                row: SummaryDocument | None = self._archive.summary(game_id)
+                if row is None and (doc := self._active.get(game_id)) is not None:
+                    row = stored_summary(doc)
+                if row is not None:
+                    found.append(summary_from_document(row))
+            return found
+
+    @guarded(writes=False)
+    def played_lately(
+        self, players: Iterable[str], since: datetime, but: str = ""
+    ) -> GameSummary | None:
+        """The latest game (but `but`) the same people played, seated in any
+        way, saved since `since`; merged spellings count as one person."""
+        with self._lock:
+            aliases = self._players.aliases()
+            people = sorted(person(name, aliases) for name in players)
+            rows = [*self._active.summaries(), *self._archive.summaries()]
+            lately = [
+                row
+                for row in rows
+                if row["id"] != but
+                and instant(row["updated_at"]) >= since
+                and sorted(person(name, aliases) for name in row["players"]) == people
+            ]
+            if not lately:
+                return None
+            return summary_from_document(max(lately, key=lambda r: instant(r["updated_at"])))
 
     # -- ratings -----------------------------------------------------------------
 

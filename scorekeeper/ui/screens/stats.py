@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
+from scorekeeper.core.ratings import Rating
 from scorekeeper.core.stats import PlayerStats
 from scorekeeper.i18n import _, decimal, is_rtl, ngettext, percent
 from scorekeeper.ui.palette import CHART_BAR
@@ -70,8 +71,16 @@ def win_chart(players: list[PlayerStats]) -> ft.Control:
     return tagged("win-chart", ft.Semantics(label=_("Win rate by player"), content=chart))
 
 
-def player_card(p: PlayerStats) -> ft.Control:
+def rating_line(rating: Rating | None) -> str:
+    """ "Rating 12.4": openskill's ordinal, once a finished game counted."""
+    if rating is None:
+        return _("Rating: after a finished game")
+    return _("Rating {rating}").format(rating=decimal(rating.ordinal, "#,##0.0"))
+
+
+def player_card(p: PlayerStats, rating: Rating | None = None) -> ft.Control:
     lines = [
+        rating_line(rating),
         _("Games {games} · wins {wins} of {finished} ({rate})").format(
             games=p.games, wins=p.wins, finished=p.finished, rate=pct(p.win_rate)
         ),
@@ -157,7 +166,18 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
     else:
         controls.append(ft.Text(_("Win rates appear once a game is finished.")))
     controls.append(heading(_("Players")))
-    controls += [player_card(p) for p in browsing.players]
+    controls.append(
+        ft.Text(
+            _(
+                "Rating: what every finished game says of a player's skill, counting "
+                "the partner and the opponents. A new player starts at 0, as little is "
+                "known yet; wins, above all against strong players, raise it."
+            ),
+            size=13,
+            italic=True,
+        )
+    )
+    controls += [player_card(p, browsing.rating(p.name)) for p in browsing.players]
     if browsing.pairs:
         controls.append(heading(_("Partnerships")))
         controls += [

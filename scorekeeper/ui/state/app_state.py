@@ -146,6 +146,7 @@ class AppState:
     reload = DoneBy("current", OpenGame.reload)
     show_all_hands = DoneBy("current", OpenGame.show_all_hands)
     rematch = DoneBy("current", OpenGame.rematch)
+    new_session = DoneBy("current", OpenGame.new_session)
 
     show_history = DoneBy("browsing", Browsing.show_history)
     filter_history = DoneBy("browsing", Browsing.filter_history)

@@ -2,6 +2,7 @@
 with its filters, the statistics and the merged spellings of names. Reads the
 store; the only writes are the merges."""
 
+from scorekeeper.core.ratings import Rating
 from scorekeeper.core.saved import GameSummary
 from scorekeeper.core.scoring import Status
 from scorekeeper.core.stats import (
@@ -10,6 +11,7 @@ from scorekeeper.core.stats import (
     PlayerStats,
     head_to_head,
     pair_stats,
+    person,
     player_stats,
 )
 from scorekeeper.errors import ScorekeeperError
@@ -38,6 +40,7 @@ class Browsing:
         self.pairs: list[PairStats] = []
         self.rivals: list[HeadToHead] = []
         self.merges: dict[str, str] = {}
+        self.ratings: dict[str, Rating] = {}  # by person, as `stats.person` keys them
 
     def show_home(self) -> None:
         self.shown.go(Screen.HOME)
@@ -83,6 +86,11 @@ class Browsing:
         self.players = player_stats(counts, self.merges)
         self.pairs = pair_stats(counts, self.merges)
         self.rivals = head_to_head(counts, self.merges)
+        self.ratings = {person(r.name, self.merges): r for r in self.store.ratings()}
+
+    def rating(self, name: str) -> Rating | None:
+        """The rating of the person behind a name, once a finished game counted."""
+        return self.ratings.get(person(name, self.merges))
 
     def merge_players(self, name: str | None, into: str | None) -> None:
         """Count two spellings of a name as one player (refused with a reason)."""
@@ -107,6 +115,7 @@ class Browsing:
         lists = (self.in_progress, self.recent, self.history)
         history_filter = (self.history_player, self.history_status)
         stats = (list(self.players), list(self.pairs), list(self.rivals), dict(self.merges))
+        ratings = dict(self.ratings)
 
         def restore() -> None:
             self.in_progress, self.recent, self.history = lists
@@ -114,5 +123,6 @@ class Browsing:
             players, pairs, rivals, merges = stats
             self.players, self.pairs, self.rivals = list(players), list(pairs), list(rivals)
             self.merges = dict(merges)
+            self.ratings = dict(ratings)
 
         return restore

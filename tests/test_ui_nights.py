@@ -1,0 +1,140 @@
+"""Game nights in the app: a rematch continues the session, a new game with
+the same players joins it (one tap for a session of its own), the scoreboard
+shows the tally and announces the match once, Statistics shows ratings. The
+app state on a real store, and the views in a real Flet session in-process."""
+
+import asyncio
+import re
+
+import pytest
+
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state import AppState
+from tests.inprocess import open_app
+from tests.test_ui_state import play, start
+from tests.test_ui_views import new_game
+
+SIDE_1 = ([6, 3, 4, 0], [6, 3, 4, 0])  # target 100: Beth + David (or seats 1 and 3) win
+SIDE_0 = ([3, 6, 0, 4], [3, 6, 0, 4])  # seats 0 and 2 win
+NAMES = ("Alex", "Beth", "Charlie", "David")
+SWITCHED = ("Alex", "Charlie", "Beth", "David")  # Alex + Beth against Charlie + David
+
+
+@pytest.fixture
+def store(tmp_path):
+    with GameStore(tmp_path) as s:
+        yield s
+
+
+def plain(text):
+    return re.sub("[\u2066-\u2069]", "", text)
+
+
+def line(state):
+    return plain(state.current.tonight.line) if state.current.tonight else None
+
+
+def test_rematches_and_a_partner_switch_keep_the_tally_and_a_decider_ends_the_night(store):
+    state = start(AppState(store), NAMES, target="100")
+    assert line(state) is None  # one game is no session yet
+    play(state, *SIDE_1)
+    state.rematch()
+    assert line(state) == "Tonight: Beth + David 1, Alex + Charlie 0"
+    play(state, *SIDE_0)
+    assert line(state) == "Tonight: Alex + Charlie 1, Beth + David 1"
+    state.go_home()
+    start(state, SWITCHED, target="100")  # the same four, partners switched
+    assert state.current.offer_new_session
+    assert line(state) == "Tonight: Alex 1, Charlie 1, Beth 1, David 1"
+    play(state, *SIDE_0)  # Alex + Beth win
+    assert line(state) == "Tonight: Alex 2, Beth 2, Charlie 1, David 1"
+    state.rematch()  # the decider
+    assert not state.current.offer_new_session
+    play(state, *SIDE_1)  # Charlie + David win
+    assert line(state) == "Tonight: Alex 2, Charlie 2, Beth 2, David 2"
+    (session,) = store.sessions()
+    assert len(session.games) == 4
+
+
+def test_a_new_game_with_other_players_starts_no_session(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_1)
+    start(state, ("Alex", "Beth", "Charlie", "Eve"), target="100")
+    assert not state.current.offer_new_session and line(state) is None
+    assert store.sessions() == []
+
+
+def test_one_tap_starts_a_session_of_its_own(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_1)
+    first = state.saved.id
+    start(state, SWITCHED, target="100")
+    assert line(state) == "Tonight: Beth 1, David 1, Alex 0, Charlie 0"
+    state.new_session()
+    assert not state.current.offer_new_session
+    assert line(state) == "Tonight: Alex + Beth 0, Charlie + David 0"
+    assert [s.games for s in store.sessions()] == [(state.saved.id,)]
+    assert store.session_of(first) is None
+
+
+def test_a_match_to_two_announces_its_winner_once(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    store.set_match(store.session_of(state.saved.id).id, 2)
+    state.open_game(state.saved.id)
+    assert line(state) == "Tonight: Alex + Charlie 1, Beth + David 0 · first to 2"
+    assert state.current.tonight.match_won is None
+    play(state, *SIDE_0)
+    assert plain(state.current.tonight.match_won) == "Match won: Alex + Charlie"
+    state.rematch()
+    assert state.current.tonight.match_won is None
+    play(state, *SIDE_1)
+    assert state.current.tonight.match_won is None  # announced once, on the deciding game
+
+
+def test_statistics_show_each_players_rating(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_1)
+    start(state, ("Alex", "Beth", "Charlie", "Eve"), target="100")  # in progress: unrated
+    state.show_stats()
+    assert state.browsing.rating("Beth").ordinal > state.browsing.rating("Alex").ordinal
+    assert state.browsing.rating("eve") is None
+    assert state.browsing.rating("DAVID").games == 1
+
+
+def test_the_scoreboard_shows_the_tally_the_offer_and_the_match_winner(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    first = state.saved.id
+    state.rematch()
+    store.set_match(store.session_of(first).id, 2)
+
+    async def go():
+        app = await open_app(store)
+        await app.route(f"/game/{state.saved.id}")
+        assert plain(app.hook("tonight").value) == (
+            "Tonight: Alex + Charlie 1, Beth + David 0 · first to 2"
+        )
+        assert not app.has("match-won") and not app.has("new-session")
+        await app.click("Enter hand")
+        for seat, bid in enumerate(SIDE_0[0]):
+            await app.tap(f"player-{seat}")
+            await app.tap(f"key-{bid}")
+        await app.click("Next: tricks")
+        for seat, count in enumerate(SIDE_0[1]):
+            await app.tap(f"player-{seat}")
+            await app.tap(f"key-{count}")
+        await app.click("Save hand")
+        assert plain(app.hook("tonight").value).startswith("Tonight: Alex + Charlie 2")
+        assert app.has("match-won")
+        await app.click("Home")
+        await new_game(app, SWITCHED)
+        assert app.has("new-session")
+        await app.tap("new-session")
+        assert not app.has("new-session")
+        assert plain(app.hook("tonight").value) == "Tonight: Alex + Beth 0, Charlie + David 0"
+        await app.route("/stats")
+        assert any(t.startswith("Rating ") for t in app.texts())
+
+    asyncio.run(go())
