@@ -138,3 +138,58 @@ def test_the_scoreboard_shows_the_tally_the_offer_and_the_match_winner(store):
         assert any(t.startswith("Rating ") for t in app.texts())
 
     asyncio.run(go())
+
+
+def test_the_keeper_sets_the_match_and_bad_values_are_refused_with_the_value(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    state.set_match("3")
+    assert line(state) == "Tonight: Alex + Charlie 1, Beth + David 0 · first to 3"
+    state.set_match("off")
+    assert line(state) == "Tonight: Alex + Charlie 1, Beth + David 0"
+    state.set_match("100")
+    assert "from 1 to 99, got 100" in state.errors["match"]
+    assert store.sessions()[0].match is None
+
+
+def test_a_game_moves_out_of_its_session_and_into_another_from_its_detail(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    play(state, *SIDE_1)
+    first_night = store.session_of(state.saved.id)
+    state.go_home()
+    start(state, ("Eve", "Fay", "Gus", "Hal"), target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    moving = state.saved.id
+    state.review_game(moving)
+    assert plain(state.evening.others[0][1]).endswith(": Alex, Beth, Charlie, David")
+    state.leave_session()
+    assert state.current.tonight is None and store.session_of(moving) is None
+    state.join_session(first_night.id)
+    assert store.session_of(moving).games == (*first_night.games, moving)
+    assert line(state).startswith("Tonight: ")
+    state.join_session("no-such-session")
+    assert "no session with id 'no-such-session'" in state.message
+
+
+def test_the_match_picker_and_the_detail_in_a_real_flet_session(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+
+    async def go():
+        app = await open_app(store)
+        await app.route(f"/game/{state.saved.id}")
+        await app.event(app.hook("match"), "select", value="2")
+        assert plain(app.hook("tonight").value).endswith("· first to 2")
+        assert app.tagged("match").value == "First to 2"
+        await app.route(f"/review/{state.saved.id}")
+        assert plain(app.hook("detail-tonight").value).startswith("Tonight: Alex + Charlie 1")
+        await app.tap("leave-session")
+        assert not app.has("detail-tonight")
+        assert any("in no session" in t for t in app.texts())
+
+    asyncio.run(go())

@@ -10,6 +10,7 @@ import flet as ft
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.scoring import Status
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.ui.screens.evening import tonight_box
 from scorekeeper.ui.screens.sheet import SCROLL_KEY, adjustment_panel, hand_row, sheet_header
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
@@ -21,7 +22,6 @@ from scorekeeper.ui.screens.widgets import (
     tool,
 )
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.state.tonight import Tonight
 from scorekeeper.ui.text import (
     num,
     outcome,
@@ -227,8 +227,8 @@ class Scoreboard:
         evening = state.current.tonight
         if evening is not None:
             offer = state.current.offer_new_session
-            shape = (evening, offer)
-            shown.append(self.part("tonight", shape, lambda: self.tonight_part(*shape)))
+            shape = (evening, offer, state.errors.get("match"))
+            shown.append(self.part("tonight", shape, lambda: tonight_box(state, self.on, *shape)))
         for card in self.cards:
             card.show(state)
         shown.append(self.cards_row)
@@ -291,33 +291,6 @@ class Scoreboard:
             self.opened = opened
             if opened is not None:
                 self.bring_form_into_view()
-
-    def tonight_part(self, evening: Tonight, offer: bool) -> ft.Control:
-        """The session's tally over the cards; the match's winner on the game
-        that decided it; after a new game joined the session of the same
-        players, one tap to begin a session of its own instead."""
-        parts: list[ft.Control] = []
-        if evening.match_won:
-            parts.append(banner(evening.match_won, "match-won", ft.Colors.PRIMARY_CONTAINER))
-        parts.append(tagged("tonight", ft.Text(evening.line, size=15, weight=ft.FontWeight.BOLD)))
-        if offer:
-            parts.append(
-                ft.Row(
-                    [
-                        ft.Text(_("Continues tonight's session."), expand=True),
-                        tagged(
-                            "new-session",
-                            ft.TextButton(
-                                _("New session"),
-                                icon=ft.Icons.ADD,
-                                height=48,
-                                on_click=self.on(self.state.new_session),
-                            ),
-                        ),
-                    ]
-                )
-            )
-        return ft.Column(parts, spacing=4)
 
     def undo_banner(self, message: str) -> ft.Control:
         """A penalty removed: said under its hand, where the keeper tapped, with

@@ -21,6 +21,7 @@ class Tonight:
     session: str  # its id
     line: str  # "Tonight: Ana + Cy 2, Ben + Dee 1 · first to 3"
     match_won: str | None = None  # said on the game that decided the match only
+    match: int | None = None  # first to this many games; None: no match
 
 
 def tonight(store: GameStore, saved: SavedGame) -> Tonight | None:
@@ -38,7 +39,7 @@ def tonight(store: GameStore, saved: SavedGame) -> Tonight | None:
     decided = tally.decided_by
     if tally.winner is not None and decided is not None and games[decided].id == saved.id:
         won = _("Match won: {names}").format(names=" + ".join(tally.winner))
-    return Tonight(session.id, line, won)
+    return Tonight(session.id, line, won, session.match)
 
 
 @dataclass(frozen=True)
