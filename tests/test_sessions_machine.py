@@ -18,6 +18,7 @@ from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.saved import summarize
 from scorekeeper.core.session import played, session_tally
 from scorekeeper.core.stats import person
+from scorekeeper.storage import kept_ratings
 from scorekeeper.storage.store import GameStore
 from tests.factories import hand
 
@@ -33,6 +34,8 @@ class SessionsMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.folder = Path(tempfile.mkdtemp(prefix="sessions-machine-"))
+        self.checkpoint = kept_ratings.CHECKPOINT
+        kept_ratings.CHECKPOINT = 2  # a change back counts again from a checkpoint
         self.store = GameStore(self.folder)
         self.sessions: list[list[str]] = []  # the model: game ids per session, in order
         self.matches: list[int | None] = []
@@ -41,6 +44,7 @@ class SessionsMachine(RuleBasedStateMachine):
         self.deleted: list = []
 
     def teardown(self) -> None:
+        kept_ratings.CHECKPOINT = self.checkpoint
         self.store.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 

@@ -1,13 +1,17 @@
 """Ratings kept up to date game by game: the games counted last time are
 remembered, and when the games to count now begin with them, only the new
-ones are rated (each updating its own players). Anything else (a game deleted
-or edited, one that ended earlier imported, a merge) counts them all again."""
+ones are rated (each updating its own players). A change further back (a game
+deleted, edited, or imported with an earlier end) counts again from the last
+checkpoint before it (the ratings are kept every CHECKPOINT games); a merge
+of two names counts every game again."""
 
 from collections.abc import Iterable, Mapping
 
 from scorekeeper.core.model import Variant
 from scorekeeper.core.ratings import RatedGame, Rating, rate_game, rating_order
 from scorekeeper.storage.documents import SummaryDocument, instant
+
+CHECKPOINT = 250  # games between two kept copies of the ratings
 
 
 def rated_row(row: SummaryDocument) -> RatedGame:
@@ -28,20 +32,54 @@ class KeptRatings:
     def __init__(self) -> None:
         self._counted: list[RatedGame] = []
         self._ratings: dict[str, Rating] = {}
+        self._checkpoints: list[dict[str, Rating]] = [{}]  # [k]: after k * CHECKPOINT games
         self._aliases: dict[str, str] | None = None
+        # each finished game's row as last read, and what the rating counts of it:
+        # a row is read again only when it changed (10,000 rows, one new)
+        self._read: dict[str, tuple[SummaryDocument, RatedGame]] = {}
         self.rated = 0  # games rated since made: what `bench/storage.py` shows
+
+    def _game(self, row: SummaryDocument) -> RatedGame:
+        known = self._read.get(row["id"])
+        if known is not None and known[0] is row:
+            return known[1]
+        game = rated_row(row)
+        self._read[row["id"]] = (row, game)
+        return game
 
     def ratings(
         self, finished: Iterable[SummaryDocument], aliases: Mapping[str, str]
     ) -> dict[str, Rating]:
         """Every player's rating after the finished games, by person key."""
-        games = rating_order(rated_row(row) for row in finished)
-        known = len(self._counted)
-        if dict(aliases) != self._aliases or games[:known] != self._counted:
-            self._counted, self._ratings, self._aliases = [], {}, dict(aliases)
-            known = 0
-        for game in games[known:]:
-            self._ratings.update(rate_game(self._ratings, game, aliases))
+        rows = list(finished)
+        games = rating_order(self._game(row) for row in rows)
+        if len(self._read) > 2 * len(rows) + 100:  # games deleted: forget their rows
+            ids = {row["id"] for row in rows}
+            self._read = {k: v for k, v in self._read.items() if k in ids}
+        if dict(aliases) != self._aliases:
+            self._counted, self._checkpoints, self._aliases = [], [{}], dict(aliases)
+        same = _common_start(self._counted, games)
+        if same < len(self._counted):  # a change back there: from the checkpoint before it
+            kept = same // CHECKPOINT
+            self._checkpoints = self._checkpoints[: kept + 1]
+            self._ratings = dict(self._checkpoints[kept])
+            same = kept * CHECKPOINT
+        elif not self._counted:
+            self._ratings = {}
+        for index in range(same, len(games)):
+            self._ratings.update(rate_game(self._ratings, games[index], aliases))
             self.rated += 1
+            if (index + 1) % CHECKPOINT == 0:
+                self._checkpoints.append(dict(self._ratings))
         self._counted = games
         return dict(self._ratings)
+
+
+def _common_start(before: list[RatedGame], now: list[RatedGame]) -> int:
+    """How many games both lists begin with."""
+    count = 0
+    for a, b in zip(before, now):  # noqa: B905 (lengths differ: the shorter ends it)
+        if a is not b and a != b:
+            break
+        count += 1
+    return count
