@@ -6,9 +6,10 @@ the daily backup), save a hand of a game in progress (median and p95 over 60
 saves, and how much of the median is fsync), the save that finishes a game
 (median of 15: the game moves into the archive), merge two player names
 (median of 5), every player's rating (from scratch, then again after one
-more game finished: only that game is rated), all player statistics from a freshly opened store (the first
-time reads the facts files; players, partnerships and head to head; then the
-same again with the facts in memory), the first history
+more game finished: only that game is rated), all player statistics from a
+freshly opened store (the first time reads the facts files; players,
+partnerships and head to head; then the same again with the facts in
+memory), the first history
 page, loading an archived game, and bytes on disk per stored hand.
 
 Prints the README's storage table (markdown), targets included.
