@@ -193,3 +193,37 @@ def test_the_match_picker_and_the_detail_in_a_real_flet_session(store):
         assert any("in no session" in t for t in app.texts())
 
     asyncio.run(go())
+
+
+def test_history_shows_one_session_with_three_games_and_games_outside_on_their_own(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    play(state, *SIDE_1)
+    state.rematch()
+    play(state, *SIDE_0)
+    start(state, ("Eve", "Fay", "Gus", "Hal"), target="100")  # in no session
+    state.show_history()
+    (entry,) = state.browsing.sessions.values()
+    assert plain(entry.title).endswith("· 3 games")
+    assert plain(entry.players) == "Alex, Beth, Charlie, David"
+    assert plain(entry.winners) == ("Winners: Alex + Charlie · Beth + David · Alex + Charlie")
+    assert plain(entry.tally) == "Alex + Charlie 2, Beth + David 1"
+    alone = state.saved.id
+    assert alone not in state.browsing.session_of
+    assert len([g for g in state.browsing.history.items if g.id in state.browsing.session_of]) == 3
+
+    async def go():
+        app = await open_app(store)
+        await app.route("/history")
+        assert app.has(f"history-session-{entry.id}")
+        assert app.has(f"history-{alone}")
+        shown = [c.identifier for c in app.walk() if getattr(c, "identifier", "") or ""]
+        cards = [i for i in shown if i.startswith("history-2") or "session" in i]
+        assert cards == [
+            f"history-{alone}",  # newest first: the lone game, then the session over its games
+            f"history-session-{entry.id}",
+            *(f"history-{g}" for g in reversed(store.sessions()[0].games)),
+        ]
+
+    asyncio.run(go())

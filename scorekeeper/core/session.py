@@ -7,7 +7,7 @@ each player's wins, so a swap never credits a side with games it did not play
 together. Players are matched as the statistics match them (`stats.person`).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -192,9 +192,10 @@ def move_game(
     return tuple(moved)
 
 
-def standings_text(tally: SessionTally) -> str:
-    """The tally in words, as players write it: "Ana + Cy 2, Ben + Dee 1"."""
+def standings_text(tally: SessionTally, shown: Callable[[str], str] = str) -> str:
+    """The tally in words, as players write it: "Ana + Cy 2, Ben + Dee 1";
+    `shown` writes a name (a screen isolates it from the text around)."""
     return _(", ").join(
-        _("{names} {wins}").format(names=" + ".join(s.names), wins=number(s.wins))
+        _("{names} {wins}").format(names=" + ".join(map(shown, s.names)), wins=number(s.wins))
         for s in tally.standings
     )

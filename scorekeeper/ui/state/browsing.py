@@ -18,6 +18,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore, Page
 from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.state.night_history import SessionEntry, session_entries
 from scorekeeper.ui.state.shown import Restore, Shown
 
 HISTORY_PAGE = 30
@@ -36,6 +37,8 @@ class Browsing:
         self.history_player = ""  # part of a name the history is filtered by
         self.history_status: Status | None = None
         self.history: Page = Page((), 0)
+        self.session_of: dict[str, str] = {}  # listed game id -> its session's id
+        self.sessions: dict[str, SessionEntry] = {}  # the sessions of the listed games
         self.players: list[PlayerStats] = []
         self.pairs: list[PairStats] = []
         self.rivals: list[HeadToHead] = []
@@ -55,6 +58,7 @@ class Browsing:
         self.history = self.store.history(
             status=self.history_status, player=self.history_player, limit=HISTORY_PAGE
         )
+        self.session_of, self.sessions = session_entries(self.store, self.history.items)
 
     def filter_history(self, player: str | None = None, status: str | None = None) -> None:
         """Filter by part of a player's name and by "in_progress", "finished" or "all"."""
@@ -78,6 +82,7 @@ class Browsing:
             limit=HISTORY_PAGE,
         )
         self.history = Page(self.history.items + more.items, more.total)
+        self.session_of, self.sessions = session_entries(self.store, self.history.items)
 
     def show_stats(self) -> None:
         self.shown.go(Screen.STATS)
@@ -113,12 +118,14 @@ class Browsing:
 
     def snapshot(self) -> Restore:
         lists = (self.in_progress, self.recent, self.history)
+        grouped = (dict(self.session_of), dict(self.sessions))
         history_filter = (self.history_player, self.history_status)
         stats = (list(self.players), list(self.pairs), list(self.rivals), dict(self.merges))
         ratings = dict(self.ratings)
 
         def restore() -> None:
             self.in_progress, self.recent, self.history = lists
+            self.session_of, self.sessions = dict(grouped[0]), dict(grouped[1])
             self.history_player, self.history_status = history_filter
             players, pairs, rivals, merges = stats
             self.players, self.pairs, self.rivals = list(players), list(pairs), list(rivals)

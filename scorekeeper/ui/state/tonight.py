@@ -9,7 +9,7 @@ from scorekeeper.core.saved import SavedGame
 from scorekeeper.core.session import played, session_tally, standings_text
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.text import num
+from scorekeeper.ui.text import isolate, num
 
 LATELY = timedelta(hours=12)  # a new game with the same players continues their session
 
@@ -32,13 +32,13 @@ def tonight(store: GameStore, saved: SavedGame) -> Tonight | None:
     aliases = store.aliases()
     games = store.session_games(session)
     tally = session_tally([played(g) for g in games], session.match, aliases)
-    line = _("Tonight: {tally}").format(tally=standings_text(tally))
+    line = _("Tonight: {tally}").format(tally=standings_text(tally, isolate))
     if session.match is not None:
         line = _("{tally} · first to {count}").format(tally=line, count=num(session.match))
     won = None
     decided = tally.decided_by
     if tally.winner is not None and decided is not None and games[decided].id == saved.id:
-        won = _("Match won: {names}").format(names=" + ".join(tally.winner))
+        won = _("Match won: {names}").format(names=" + ".join(map(isolate, tally.winner)))
     return Tonight(session.id, line, won, session.match)
 
 
