@@ -245,3 +245,23 @@ def test_an_in_progress_game_gets_its_end_time_when_it_finishes(tmp_path):
 
 def test_a_session_ref_carries_its_match():
     assert Session("s", ("g",), 2).ref == SessionRef("s", 2)
+
+
+def test_a_sessions_rating_moves_are_the_change_over_its_games(tmp_path, monkeypatch):
+    from scorekeeper.core.ratings import ratings_of
+    from scorekeeper.storage import kept_ratings
+
+    monkeypatch.setattr(kept_ratings, "CHECKPOINT", 2)  # counted again from checkpoints
+    with GameStore(tmp_path) as store:
+        before = [store.create(finished(WIN_0)) for _ in range(3)]
+        a, b, c = three_games(store)
+        after = [store.create(finished(WIN_1, ("Alex", "Eve", "Charlie", "Fay")))]
+        moves = store.rating_moves(store.session_of(a.id))
+        rated = store._kept_ratings._counted
+        assert [g.id for g in rated] == [g.id for g in (*before, a, b, c, *after)]
+        start, end = ratings_of(rated[:3], {}), ratings_of(rated[:6], {})
+        assert moves == {
+            end[k].name: end[k].ordinal - start[k].ordinal
+            for k in ("alex", "beth", "charlie", "david")
+        }
+        assert set(moves) == {"Alex", "Beth", "Charlie", "David"}  # Eve and Fay came after

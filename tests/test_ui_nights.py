@@ -209,6 +209,10 @@ def test_history_shows_one_session_with_three_games_and_games_outside_on_their_o
     assert plain(entry.players) == "Alex, Beth, Charlie, David"
     assert plain(entry.winners) == ("Winners: Alex + Charlie · Beth + David · Alex + Charlie")
     assert plain(entry.tally) == "Alex + Charlie 2, Beth + David 1"
+    moves = store.rating_moves(store.sessions()[0])
+    assert plain(entry.moves) == "Ratings: " + ", ".join(
+        f"{name} {move:+.1f}" for name, move in sorted(moves.items(), key=lambda i: -i[1])
+    )
     alone = state.saved.id
     assert alone not in state.browsing.session_of
     assert len([g for g in state.browsing.history.items if g.id in state.browsing.session_of]) == 3

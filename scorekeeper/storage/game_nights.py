@@ -175,12 +175,43 @@ class GameNights:
     # -- ratings -----------------------------------------------------------------
 
     @guarded(writes=False)
+    def rating_moves(self, session: Session) -> dict[str, float]:
+        """How much each of the session's players' rating (ordinal) moved from
+        before its first finished game to after its last, by shown name."""
+        with self._lock:
+            self.ratings()  # the kept ratings up to date
+            kept = self._kept_ratings
+            places = [p for g in session.games if (p := kept.position(g)) is not None]
+            if not places:
+                return {}
+            after = kept.after(max(places) + 1)
+            moved = _moves(kept.after(min(places)), after)
+            aliases = self._players.aliases()
+            people = {
+                person(name, aliases)
+                for game in self.session_games(session)
+                for name in game.players
+            }
+            return {after[k].name: v for k, v in moved.items() if k in people}
+
+    @guarded(writes=False)
     def ratings(self) -> list[Rating]:
         """Every player's rating from the finished games, best first. Kept
         between calls: a game finished since counts only itself."""
         with self._lock:
             kept = self._kept_ratings.ratings(self._archive.summaries(), self._players.aliases())
             return best_first(kept)
+
+
+def _moves(before: dict[str, Rating], after: dict[str, Rating]) -> dict[str, float]:
+    """How much each player's ordinal moved between two points (a player first
+    rated in between moved from a new player's ordinal, 0)."""
+    start = 0.0  # mu - 3 sigma of a new rating with openskill's defaults
+    return {
+        key: rating.ordinal - (before[key].ordinal if key in before else start)
+        for key, rating in after.items()
+        if key not in before or before[key] != rating
+    }
 
 
 def _played_order(game: SavedGame) -> tuple[datetime, bool, datetime]:

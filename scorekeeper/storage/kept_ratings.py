@@ -37,6 +37,7 @@ class KeptRatings:
         # each finished game's row as last read, and what the rating counts of it:
         # a row is read again only when it changed (10,000 rows, one new)
         self._read: dict[str, tuple[SummaryDocument, RatedGame]] = {}
+        self._positions: dict[str, int] | None = None  # game id -> where it counted
         self.rated = 0  # games rated since made: what `bench/storage.py` shows
 
     def _game(self, row: SummaryDocument) -> RatedGame:
@@ -72,7 +73,24 @@ class KeptRatings:
             if (index + 1) % CHECKPOINT == 0:
                 self._checkpoints.append(dict(self._ratings))
         self._counted = games
+        self._positions = None
         return dict(self._ratings)
+
+    def position(self, game_id: str) -> int | None:
+        """Where a game counted, in the order of the last `ratings`; None if it did not."""
+        if self._positions is None:
+            self._positions = {game.id: index for index, game in enumerate(self._counted)}
+        return self._positions.get(game_id)
+
+    def after(self, count: int) -> dict[str, Rating]:
+        """The ratings after the first `count` games of the last `ratings`,
+        counted again from the checkpoint before (at most CHECKPOINT games)."""
+        count = max(0, min(count, len(self._counted)))
+        kept = min(count // CHECKPOINT, len(self._checkpoints) - 1)
+        ratings = dict(self._checkpoints[kept])
+        for game in self._counted[kept * CHECKPOINT : count]:
+            ratings.update(rate_game(ratings, game, self._aliases or {}))
+        return ratings
 
 
 def _common_start(before: list[RatedGame], now: list[RatedGame]) -> int:

@@ -102,6 +102,7 @@ def session_card(entry: SessionEntry) -> ft.Control:
                     ft.Text(entry.players, size=13),
                     ft.Text(entry.winners, size=13),
                     ft.Text(entry.tally, size=14, weight=ft.FontWeight.BOLD),
+                    *([ft.Text(entry.moves, size=13)] if entry.moves else []),
                 ],
                 spacing=2,
             ),

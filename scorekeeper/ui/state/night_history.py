@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from scorekeeper.core.saved import GameSummary
 from scorekeeper.core.scoring import Status
 from scorekeeper.core.session import played, session_tally, standings_text
-from scorekeeper.i18n import _, moment, ngettext
+from scorekeeper.i18n import _, decimal, moment, ngettext
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.text import isolate, num
 
@@ -22,12 +22,24 @@ class SessionEntry:
     players: str  # everyone who played in it
     winners: str  # each game's winner, in the order played
     tally: str  # "Ana + Cy 2, Ben + Dee 1"
+    moves: str = ""  # "Ratings: Ana +1.4, Ben -0.8": how much the session moved them
 
 
 def _winner(game: GameSummary) -> str:
     if game.status is not Status.FINISHED or game.winner is None:
         return "-"
     return " + ".join(isolate(name) for name in game.side_names(game.winner))
+
+
+def moves_text(moves: dict[str, float]) -> str:
+    """How much a session moved each player's rating: "Ratings: Ana +1.4, Ben -0.8"."""
+    if not moves:
+        return ""
+    shown = ", ".join(
+        f"{isolate(name)} {decimal(move, '+#,##0.0;-#,##0.0')}"
+        for name, move in sorted(moves.items(), key=lambda item: -item[1])
+    )
+    return _("Ratings: {moves}").format(moves=shown)
 
 
 def session_entries(
@@ -53,5 +65,6 @@ def session_entries(
             ", ".join(isolate(name) for name in people),
             _("Winners: {names}").format(names=" · ".join(_winner(g) for g in games)),
             standings_text(tally, isolate),
+            moves_text(store.rating_moves(session)),
         )
     return of_game, entries
