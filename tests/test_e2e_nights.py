@@ -6,7 +6,7 @@ Statistics shows the ratings."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.served import SMALL_PHONE, enter_hand, hook, new_game, open_app, settle, text
+from tests.served import MARKS, SMALL_PHONE, enter_hand, hook, new_game, open_app, settle, text
 
 pytestmark = pytest.mark.e2e
 
@@ -70,3 +70,33 @@ def test_a_match_to_two_announces_its_winner_once(phone):
     enter_hand(page, *SIDE_1)
     expect(hook(page, "tonight")).to_contain_text("Tonight: Alex + Charlie 2, Beth + David 1")
     expect(hook(page, "match-won")).to_have_count(0)
+
+
+def test_history_shows_one_session_with_three_games_and_statistics_the_ratings(phone):
+    from openskill.models import PlackettLuce
+
+    page = phone
+    new_game(page, target=100)
+    enter_hand(page, *SIDE_0)
+    rematch(page)
+    enter_hand(page, *SIDE_1)
+    rematch(page)
+    enter_hand(page, *SIDE_0)
+    page.get_by_role("button", name="History").click()
+    session = page.locator('[flt-semantics-identifier^="history-session-"]')
+    expect(session).to_have_count(1)
+    expect(session).to_contain_text("3 games")
+    said = session.inner_text().translate(MARKS)
+    assert "Winners: Alex + Charlie · Beth + David · Alex + Charlie" in said
+    assert "Alex + Charlie 2, Beth + David 1" in said
+    expect(page.locator('[flt-semantics-identifier^="history-2"]')).to_have_count(3)
+    model = PlackettLuce()
+    table = {name: model.rating() for name in ("Alex", "Beth", "Charlie", "David")}
+    for won in (0, 1, 0):  # openskill's own computation, game by game
+        teams = [[table["Alex"], table["Charlie"]], [table["Beth"], table["David"]]]
+        (a, c), (b, d) = model.rate(teams, ranks=[1, 2] if won == 0 else [2, 1])
+        table.update(Alex=a, Charlie=c, Beth=b, David=d)
+    page.get_by_role("button", name="Statistics").click()
+    for name, rating in table.items():
+        shown = f"Rating {rating.mu - 3 * rating.sigma:.1f}"
+        expect(hook(page, f"player-{name}")).to_contain_text(shown)
