@@ -231,3 +231,37 @@ def test_history_shows_one_session_with_three_games_and_games_outside_on_their_o
         ]
 
     asyncio.run(go())
+
+
+def test_statistics_open_with_one_sortable_row_per_player(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_1)
+    state.rematch()
+    play(state, *SIDE_1)
+    start(state, ("Alex", "Beth", "Charlie", "Eve"), target="100")
+    play(state, *SIDE_0)  # Alex + Charlie win against Beth + Eve
+    state.show_stats()
+    by_rating = [p.name for p, _r in state.browsing.table()]
+    ordinals = [state.browsing.rating(n).ordinal for n in by_rating]
+    assert ordinals == sorted(ordinals, reverse=True)
+    state.sort_players("wins")
+    assert [(p.name, p.wins) for p, _r in state.browsing.table()][:2] == [("Beth", 2), ("David", 2)]
+    state.sort_players("nils")  # David made nil twice, Charlie once
+    assert [(p.name, p.nils_made) for p, _r in state.browsing.table()][:2] == [
+        ("David", 2),
+        ("Charlie", 1),
+    ]
+    state.sort_players("anything else")
+    assert state.browsing.sort_by == "nils"
+
+    async def go():
+        app = await open_app(store)
+        await app.route("/stats")
+        assert app.has("players-table") and app.has("row-Eve")
+        await app.tap("sort-finished")
+        rows = [
+            c.identifier for c in app.walk() if str(getattr(c, "identifier", "")).startswith("row-")
+        ]
+        assert rows[0] in ("row-Alex", "row-Beth", "row-Charlie")  # 3 games finished
+
+    asyncio.run(go())

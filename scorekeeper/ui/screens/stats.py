@@ -135,6 +135,64 @@ def player_card(p: PlayerStats, rating: Rating | None = None) -> ft.Control:
     )
 
 
+def players_table(state: AppState, on: Bind) -> ft.Control:
+    """One compact row per player (rating, games finished, wins, nils made),
+    sorted by the column tapped; the details are in the cards below."""
+    browsing = state.browsing
+    columns = (
+        ("rating", _("Rating")),
+        ("finished", _("Games")),
+        ("wins", _("Wins")),
+        ("nils", _("Nils")),
+    )
+
+    def cell(text: str, bold: bool = False) -> ft.Control:
+        return ft.Container(
+            ft.Text(text, weight=ft.FontWeight.BOLD if bold else None, text_align=ft.TextAlign.END),
+            width=58,
+            alignment=ft.Alignment.CENTER_RIGHT,
+        )
+
+    header = ft.Row(
+        [
+            ft.Text(_("Player"), expand=True, weight=ft.FontWeight.BOLD),
+            *[
+                tagged(
+                    f"sort-{key}",
+                    ft.TextButton(
+                        label + (" ▼" if browsing.sort_by == key else ""),
+                        width=58,
+                        height=48,
+                        style=ft.ButtonStyle(padding=0),
+                        on_click=on(state.sort_players, key),
+                    ),
+                )
+                for key, label in columns
+            ],
+        ],
+        spacing=2,
+    )
+    rows: list[ft.Control] = [header]
+    for stats, rating in browsing.table():
+        shown = "-" if rating is None else decimal(rating.ordinal, "#,##0.0")
+        rows.append(
+            tagged(
+                f"row-{stats.name}",
+                ft.Row(
+                    [
+                        ft.Text(isolate(stats.name), expand=True, no_wrap=True),
+                        cell(shown, bold=True),
+                        cell(num(stats.finished)),
+                        cell(num(stats.wins)),
+                        cell(num(stats.nils_made)),
+                    ],
+                    spacing=2,
+                ),
+            )
+        )
+    return tagged("players-table", ft.Column(rows, spacing=0))
+
+
 def partnership_line(names: Sequence[str], games: int, wins: int, finished: int, rate: str) -> str:
     """ "Ana + Cy: 1 game, 1 win of 1 (100%)": each count in its own plural form."""
     return _("{names}: {games}, {wins} ({rate})").format(
@@ -160,7 +218,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
 
         return handler
 
-    controls: list[ft.Control] = [heading(_("Win rate"))]
+    controls: list[ft.Control] = [players_table(state, on), heading(_("Win rate"))]
     if any(p.finished for p in browsing.players):
         controls.append(win_chart(browsing.players))
     else:

@@ -164,6 +164,7 @@ class AppState:
     show_stats = DoneBy("browsing", Browsing.show_stats)
     merge_players = DoneBy("browsing", Browsing.merge_players)
     unmerge_player = DoneBy("browsing", Browsing.unmerge_player)
+    sort_players = DoneBy("browsing", Browsing.sort_players)
 
     new_game = DoneBy("setup", Setup.new_game)
     set_variant = DoneBy("setup", Setup.set_variant)

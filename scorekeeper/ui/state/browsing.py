@@ -22,6 +22,8 @@ from scorekeeper.ui.state.night_history import SessionEntry, session_entries
 from scorekeeper.ui.state.shown import Restore, Shown
 
 HISTORY_PAGE = 30
+# the players' table sorts by these: the rating, or a count of PlayerStats
+SORT_KEYS = {"rating": "", "finished": "finished", "wins": "wins", "nils": "nils_made"}
 HOME_IN_PROGRESS = 20  # games in progress listed on the home screen
 HOME_RECENT = 5  # finished games listed on the home screen
 
@@ -44,6 +46,7 @@ class Browsing:
         self.rivals: list[HeadToHead] = []
         self.merges: dict[str, str] = {}
         self.ratings: dict[str, Rating] = {}  # by person, as `stats.person` keys them
+        self.sort_by = "rating"  # the players' table: one of SORT_KEYS
 
     def show_home(self) -> None:
         self.shown.go(Screen.HOME)
@@ -92,6 +95,23 @@ class Browsing:
         self.pairs = pair_stats(counts, self.merges)
         self.rivals = head_to_head(counts, self.merges)
         self.ratings = {person(r.name, self.merges): r for r in self.store.ratings()}
+
+    def sort_players(self, key: str) -> None:
+        """Order the players' table by rating, games finished, wins or nils made."""
+        if key in SORT_KEYS:
+            self.sort_by = key
+
+    def table(self) -> list[tuple[PlayerStats, Rating | None]]:
+        """One row per player, sorted by `sort_by`, highest first (ties by name)."""
+        rows = [(p, self.rating(p.name)) for p in self.players]
+
+        def value(row: tuple[PlayerStats, Rating | None]) -> float:
+            stats, rating = row
+            if self.sort_by == "rating":
+                return rating.ordinal if rating else float("-inf")
+            return float(getattr(stats, SORT_KEYS[self.sort_by]))
+
+        return sorted(rows, key=lambda row: (-value(row), row[0].name.casefold()))
 
     def rating(self, name: str) -> Rating | None:
         """The rating of the person behind a name, once a finished game counted."""
