@@ -256,7 +256,8 @@ def test_a_sessions_rating_moves_are_the_change_over_its_games(tmp_path, monkeyp
         before = [store.create(finished(WIN_0)) for _ in range(3)]
         a, b, c = three_games(store)
         after = [store.create(finished(WIN_1, ("Alex", "Eve", "Charlie", "Fay")))]
-        moves = store.rating_moves(store.session_of(a.id))
+        session = store.session_of(a.id)
+        moves = store.rating_moves([session])[session.id]
         rated = store._kept_ratings._counted
         assert [g.id for g in rated] == [g.id for g in (*before, a, b, c, *after)]
         start, end = ratings_of(rated[:3], {}), ratings_of(rated[:6], {})
@@ -265,3 +266,17 @@ def test_a_sessions_rating_moves_are_the_change_over_its_games(tmp_path, monkeyp
             for k in ("alex", "beth", "charlie", "david")
         }
         assert set(moves) == {"Alex", "Beth", "Charlie", "David"}  # Eve and Fay came after
+
+
+def test_rating_moves_of_several_sessions_at_once_equal_each_alone(tmp_path, monkeypatch):
+    from scorekeeper.storage import kept_ratings
+
+    monkeypatch.setattr(kept_ratings, "CHECKPOINT", 3)
+    with GameStore(tmp_path) as store:
+        three_games(store)
+        store.create(finished(WIN_1))
+        three_games(store)
+        sessions = store.sessions()
+        together = store.rating_moves(sessions)
+        assert len(together) == 2 and all(together.values())
+        assert together == {s.id: store.rating_moves([s])[s.id] for s in sessions}

@@ -209,7 +209,7 @@ def test_history_shows_one_session_with_three_games_and_games_outside_on_their_o
     assert plain(entry.players) == "Alex, Beth, Charlie, David"
     assert plain(entry.winners) == ("Winners: Alex + Charlie · Beth + David · Alex + Charlie")
     assert plain(entry.tally) == "Alex + Charlie 2, Beth + David 1"
-    moves = store.rating_moves(store.sessions()[0])
+    moves = store.rating_moves(store.sessions())[entry.id]
     assert plain(entry.moves) == "Ratings: " + ", ".join(
         f"{name} {move:+.1f}" for name, move in sorted(moves.items(), key=lambda i: -i[1])
     )

@@ -175,24 +175,34 @@ class GameNights:
     # -- ratings -----------------------------------------------------------------
 
     @guarded(writes=False)
-    def rating_moves(self, session: Session) -> dict[str, float]:
-        """How much each of the session's players' rating (ordinal) moved from
-        before its first finished game to after its last, by shown name."""
+    def rating_moves(self, sessions: Sequence[Session]) -> dict[str, dict[str, float]]:
+        """By session id: how much each of its players' rating (ordinal) moved
+        from before its first finished game to after its last, by shown name."""
         with self._lock:
             self.ratings()  # the kept ratings up to date
             kept = self._kept_ratings
-            places = [p for g in session.games if (p := kept.position(g)) is not None]
-            if not places:
-                return {}
-            after = kept.after(max(places) + 1)
-            moved = _moves(kept.after(min(places)), after)
+            spans: dict[str, tuple[int, int]] = {}
+            for session in sessions:
+                places = [p for g in session.games if (p := kept.position(g)) is not None]
+                if places:
+                    spans[session.id] = (min(places), max(places) + 1)
+            points = kept.after(n for span in spans.values() for n in span)
             aliases = self._players.aliases()
-            people = {
-                person(name, aliases)
-                for game in self.session_games(session)
-                for name in game.players
-            }
-            return {after[k].name: v for k, v in moved.items() if k in people}
+            moves: dict[str, dict[str, float]] = {}
+            for session in sessions:
+                if session.id not in spans:
+                    moves[session.id] = {}
+                    continue
+                start, end = spans[session.id]
+                after = points[end]
+                people = {
+                    person(name, aliases)
+                    for game in self.session_games(session)
+                    for name in game.players
+                }
+                moved = _moves(points[start], after)
+                moves[session.id] = {after[k].name: v for k, v in moved.items() if k in people}
+            return moves
 
     @guarded(writes=False)
     def ratings(self) -> list[Rating]:

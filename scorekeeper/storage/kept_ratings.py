@@ -82,15 +82,23 @@ class KeptRatings:
             self._positions = {game.id: index for index, game in enumerate(self._counted)}
         return self._positions.get(game_id)
 
-    def after(self, count: int) -> dict[str, Rating]:
-        """The ratings after the first `count` games of the last `ratings`,
-        counted again from the checkpoint before (at most CHECKPOINT games)."""
-        count = max(0, min(count, len(self._counted)))
-        kept = min(count // CHECKPOINT, len(self._checkpoints) - 1)
+    def after(self, counts: Iterable[int]) -> dict[int, dict[str, Rating]]:
+        """The ratings after the first `count` games of the last `ratings`, for
+        each count: one pass from the checkpoint before the lowest (a page of
+        History asks for its sessions together)."""
+        wanted = sorted({max(0, min(c, len(self._counted))) for c in counts})
+        if not wanted:
+            return {}
+        kept = min(wanted[0] // CHECKPOINT, len(self._checkpoints) - 1)
         ratings = dict(self._checkpoints[kept])
-        for game in self._counted[kept * CHECKPOINT : count]:
-            ratings.update(rate_game(ratings, game, self._aliases or {}))
-        return ratings
+        found: dict[int, dict[str, Rating]] = {}
+        done = kept * CHECKPOINT
+        for count in wanted:
+            for game in self._counted[done:count]:
+                ratings.update(rate_game(ratings, game, self._aliases or {}))
+            done = count
+            found[count] = dict(ratings)
+        return found
 
 
 def _common_start(before: list[RatedGame], now: list[RatedGame]) -> int:

@@ -50,9 +50,9 @@ def session_entries(
     of_game: dict[str, str] = {}
     entries: dict[str, SessionEntry] = {}
     aliases = store.aliases()
-    for session in store.sessions():
-        if not ids.intersection(session.games):
-            continue
+    shown = [s for s in store.sessions() if ids.intersection(s.games)]
+    moves = store.rating_moves(shown)  # together: one pass over the ratings
+    for session in shown:
         games = store.session_games(session)
         for game in games:
             of_game[game.id] = session.id
@@ -65,6 +65,6 @@ def session_entries(
             ", ".join(isolate(name) for name in people),
             _("Winners: {names}").format(names=" · ".join(_winner(g) for g in games)),
             standings_text(tally, isolate),
-            moves_text(store.rating_moves(session)),
+            moves_text(moves[session.id]),
         )
     return of_game, entries
