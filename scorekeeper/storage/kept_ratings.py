@@ -11,7 +11,7 @@ from scorekeeper.core.model import Variant
 from scorekeeper.core.ratings import RatedGame, Rating, rate_game, rating_order
 from scorekeeper.storage.documents import SummaryDocument, instant
 
-CHECKPOINT = 250  # games between two kept copies of the ratings
+CHECKPOINT = 50  # games between two kept copies of the ratings (a few hundred players each)
 
 
 def rated_row(row: SummaryDocument) -> RatedGame:
