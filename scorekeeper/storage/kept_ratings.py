@@ -38,6 +38,7 @@ class KeptRatings:
         # a row is read again only when it changed (10,000 rows, one new)
         self._read: dict[str, tuple[SummaryDocument, RatedGame]] = {}
         self._positions: dict[str, int] | None = None  # game id -> where it counted
+        self._rows: list[int] = []  # the rows counted last time, as `id()`s
         self.rated = 0  # games rated since made: what `bench/storage.py` shows
 
     def _game(self, row: SummaryDocument) -> RatedGame:
@@ -53,6 +54,10 @@ class KeptRatings:
     ) -> dict[str, Rating]:
         """Every player's rating after the finished games, by person key."""
         rows = list(finished)
+        same_rows = [id(row) for row in rows]  # rows stay alive in _read: ids are theirs
+        if same_rows == self._rows and dict(aliases) == self._aliases:
+            return dict(self._ratings)  # nothing changed since: nothing to count
+        self._rows = same_rows
         games = rating_order(self._game(row) for row in rows)
         if len(self._read) > 2 * len(rows) + 100:  # games deleted: forget their rows
             ids = {row["id"] for row in rows}
