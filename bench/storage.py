@@ -5,9 +5,11 @@ open the store (median of 3; and the first open of a day, which also makes
 the daily backup), save a hand of a game in progress (median and p95 over 60
 saves, and how much of the median is fsync), the save that finishes a game
 (median of 15: the game moves into the archive), merge two player names
-(median of 5), all player statistics from a freshly opened store (the first
-time reads the facts files; players, partnerships and head to head; then the
-same again with the facts in memory), the first history
+(median of 5), every player's rating (from scratch, then again after one
+more game finished: only that game is rated), all player statistics from a
+freshly opened store (the first time reads the facts files; players,
+partnerships and head to head; then the same again with the facts in
+memory), the first history
 page, loading an archived game, and bytes on disk per stored hand.
 
 Prints the README's storage table (markdown), targets included.
@@ -173,6 +175,14 @@ def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
         for i in range(5):
             store.unmerge_player(FRIENDS[i])
 
+        rating_all = timed(store.ratings)  # every finished game, from scratch
+        last = pool[FINISHES]
+        almost = store.create(replace(last, hands=last.hands[:-1]))
+        store.save(almost.id, scored(last), almost.revision)
+        rated = store._kept_ratings.rated
+        rating_one = timed(store.ratings)  # the game just finished, only
+        assert store._kept_ratings.rated == rated + 1
+
         page_time = timed(lambda: store.history(limit=20))
         load_time = timed(lambda: store.get(archived_id)) if archived_id else 0.0
         store.close()
@@ -196,6 +206,8 @@ def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
             "merge two names": ms(statistics.median(merges)),
             "statistics, first time": ms(statistics.median(firsts)),
             "statistics again": ms(statistics.median(agains)),
+            "ratings, every game": ms(rating_all),
+            "ratings after a game finishes": ms(rating_one),
             "first history page": ms(page_time),
             "load an archived game": ms(load_time) if archived_id else "-",
             "bytes per hand": f"{data_bytes / stored_hands:.0f}",

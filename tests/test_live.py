@@ -195,3 +195,18 @@ def test_a_blind_contract_shows_as_blind_on_the_board_and_the_table(store):
     (live,) = read_live_games(store)
     assert [(s.bid, s.blind) for s in live.sides] == [(7, True), (3, False)]
     assert [contract_text(s.bid, s.blind) for s in live.sides] == ["Blind 7", "Bid 3"]
+
+
+def test_the_watch_board_shows_the_sessions_tally_and_the_match(store):
+    from scorekeeper.web.watchviews import tally_text
+
+    won = store.create(game(*(EVEN,) * 9))  # Alex + Charlie win
+    playing = store.create(game(EVEN))
+    store.continue_session(won.id, playing.id)
+    store.set_match(store.session_of(won.id).id, 1)
+    live = {g.id: g for g in read_live_games(store)}
+    assert plain(tally_text(live[playing.id])) == (
+        "Tonight: Alex + Charlie 1, Beth + David 0 · first to 1 · Match won: Alex + Charlie"
+    )
+    store.move_to_session(playing.id, None)
+    assert tally_text(read_live_games(store)[0]) is None

@@ -1,9 +1,9 @@
 """Command line: `scorekeeper [--data DIR] COMMAND`.
 
 The parser and the entry point; the commands are in games.py (score, import,
-list, export, delete, backups, restore) and serving.py (serve, keys, publish,
-serve-site). `score` needs only the pure core (no flet, no tinydb is
-imported); the other commands import storage or the UI when they run.
+list, export, delete, backups, restore), nights.py (sessions, ratings) and
+serving.py (serve, keys, publish, serve-site). `score` needs only the pure
+core (no flet, no tinydb is imported); the other commands import storage or the UI when they run.
 """
 
 import argparse
@@ -20,6 +20,7 @@ from scorekeeper.commands.games import (
     cmd_score,
     cmd_where,
 )
+from scorekeeper.commands.nights import cmd_ratings, cmd_sessions
 from scorekeeper.commands.serving import cmd_keys_reset, cmd_publish, cmd_serve, cmd_serve_site
 from scorekeeper.errors import ScorekeeperError, shorten
 from scorekeeper.i18n import _
@@ -124,6 +125,16 @@ def build_parser() -> argparse.ArgumentParser:
     delete = sub.add_parser("delete", help=_("delete a stored game"))
     delete.add_argument("id")
     delete.set_defaults(func=cmd_delete)
+
+    sessions = sub.add_parser(
+        "sessions", help=_("list the sessions: the games each table played together")
+    )
+    sessions.add_argument("--json", action="store_true")
+    sessions.set_defaults(func=cmd_sessions)
+
+    ratings = sub.add_parser("ratings", help=_("list the players by rating, best first"))
+    ratings.add_argument("--json", action="store_true")
+    ratings.set_defaults(func=cmd_ratings)
 
     sub.add_parser("backups", help=_("list the daily backups")).set_defaults(func=cmd_backups)
     restore = sub.add_parser("restore", help=_("replace the data by a daily backup"))

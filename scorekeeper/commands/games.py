@@ -175,10 +175,11 @@ def cmd_export(args: argparse.Namespace) -> int:
             )
     with open_store(args, read_only=True) as store:
         games = store.all_games() if args.all else [store.get(args.id)]
+        sessions = {g: s.ref for s in store.sessions() for g in s.games}
     if args.format == "csv":
         text = export_csv(games)
     else:
-        records = [export_record(g) for g in games]
+        records = [export_record(g, sessions.get(g.id)) for g in games]
         text = json.dumps(records if args.all else records[0], ensure_ascii=False, indent=2)
         text += "\n"
     if args.output:

@@ -62,6 +62,7 @@ BROWSER_MODULES = (
     "six",
     "filelock",  # imported by storage/platform.py; the browser uses a Web Lock
     "babel",  # with the locale data of the app's languages only (see _data_files)
+    "openskill",  # the ratings; its compiled modules are left out: the .py files run
 )
 # Parts of the server app the browser never imports (the web server's package;
 # they need uvicorn, psutil or qrcode): path prefixes.

@@ -7,7 +7,8 @@ rules, validation, scoring (score_game, ScoredGame), game (the operations,
 each returning the game scored once), draft (a hand being entered), record
 (the spades-score/1 format), saved (a stored game and its summary), exchange
 (import and export), facts (a game boiled down to counts), stats, report,
-names (players' and sides' names) and blind (who may bid blind, and
+names (players' and sides' names), session (the games a table plays
+together, and their tally), ratings (openskill ratings) and blind (who may bid blind, and
 what a blind contract is worth)."""
 
 __all__ = [
@@ -18,11 +19,13 @@ __all__ = [
     "game",
     "model",
     "names",
+    "ratings",
     "record",
     "report",
     "rules",
     "saved",
     "scoring",
+    "session",
     "stats",
     "validation",
 ]

@@ -22,7 +22,8 @@ from scorekeeper.core.record import (
     time_to_json,
 )
 from scorekeeper.core.saved import SavedGame
-from scorekeeper.core.scoring import ScoredGame, SideHand, scored
+from scorekeeper.core.scoring import ScoredGame, SideHand, Status, scored
+from scorekeeper.core.session import SessionRef, session_ref_from_json, session_ref_to_json
 from scorekeeper.errors import Clipped, Problem, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.i18n import number as digits
@@ -111,20 +112,29 @@ class Incoming:
     created_at: datetime | None = None
     updated_at: datetime | None = None
     from_file: bool = False  # marked as imported, with the time, when stored
+    ended_at: datetime | None = None  # a finished game's, kept when the record brings it
+    session: SessionRef | None = None  # the session the record says it was played in
 
     def scored_game(self) -> ScoredGame:
         """The game with its score: the one worked out when it was read, or now."""
         return self.game if isinstance(self.game, ScoredGame) else scored(self.game)
 
 
-def export_record(saved: SavedGame) -> dict[str, Any]:
-    """A stored game as a spades-score/1 record, with its id and times."""
-    return {
+def export_record(saved: SavedGame, session: SessionRef | None = None) -> dict[str, Any]:
+    """A stored game as a spades-score/1 record, with its id and times, and
+    (only when it has them, so other records are written as before) the time
+    it ended and its session."""
+    record = {
         **game_to_record(saved.game),
         "id": saved.id,
         "created_at": time_to_json(saved.created_at),
         "updated_at": time_to_json(saved.updated_at),
     }
+    if saved.ended_at is not None and saved.score.status is Status.FINISHED:
+        record["ended_at"] = time_to_json(saved.ended_at)
+    if session is not None:
+        record["session"] = session_ref_to_json(session)
+    return record
 
 
 def parse_import(data: Any) -> list[Incoming]:
@@ -168,11 +178,17 @@ def parse_import(data: Any) -> list[Incoming]:
                 continue
             seen.add(game_id)
         try:
-            created, updated = (_time(record.get(k)) for k in ("created_at", "updated_at"))
+            created, updated, ended = (
+                _time(record.get(k)) for k in ("created_at", "updated_at", "ended_at")
+            )
+            session = record.get("session")
+            ref = None if session is None else session_ref_from_json(session, ID_PATTERN.fullmatch)
         except ScorekeeperError as error:
             problems.append(f"{label}: {error}")
             continue
-        incoming.append(Incoming(game, game_id, created, updated or created, from_file=True))
+        if game.score.status is not Status.FINISHED:
+            ended = None  # only a finished game has ended
+        incoming.append(Incoming(game, game_id, created, updated or created, True, ended, ref))
     if problems:
         raise ImportRefusedError(problems)
     return incoming

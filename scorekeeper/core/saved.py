@@ -21,6 +21,9 @@ class SavedGame:
     updated_at: datetime
     revision: int  # goes up by one on every save; guards against lost updates
     imported_at: datetime | None = None  # when it came from a file: a copy, not the original
+    # when the game finished (the save that ended it); None while it is played,
+    # and for a game stored before the time was kept
+    ended_at: datetime | None = None
 
     @property
     def game(self) -> Game:
@@ -50,6 +53,7 @@ class GameSummary:
     facts: GameFacts | None = None  # what the statistics count (not kept in listings)
     team_names: tuple[str, ...] = ()  # the sides' own names, as Game.team_names
     imported_at: datetime | None = None  # as SavedGame.imported_at
+    ended_at: datetime | None = None  # as SavedGame.ended_at
 
     def team_name(self, side: int) -> str:
         """The side's own name, or "" when it has none (as Game.team_name)."""
@@ -77,4 +81,5 @@ def summarize(saved: SavedGame) -> GameSummary:
         facts=game_facts(saved.game, score),
         team_names=saved.game.team_names,
         imported_at=saved.imported_at,
+        ended_at=saved.ended_at,
     )

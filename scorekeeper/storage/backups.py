@@ -23,7 +23,7 @@ from scorekeeper.storage.files import SHARD_KINDS, day_folders
 from scorekeeper.storage.ids import now
 
 BACKUP_DAYS = 7
-DATA_NAMES = ("active.json", "players.json", "index.json", JOURNAL)
+DATA_NAMES = ("active.json", "players.json", "sessions.json", "index.json", JOURNAL)
 
 
 def backup_days(folder: Path) -> list[str]:

@@ -62,6 +62,7 @@ class SummaryDocument(TypedDict):
     team_names: list[str]
     facts: NotRequired[FactsDocument | None]  # never in an index row: kept apart
     imported_at: NotRequired[str]
+    ended_at: NotRequired[str]  # a finished game's, when known
 
 
 class IndexRow(SummaryDocument):
@@ -88,6 +89,7 @@ class GameDocument(TypedDict):
     record: dict[str, Any]  # spades-score/1 (record.py)
     summary: SummaryDocument
     imported_at: NotRequired[str]  # stored from a file: a copy, made then
+    ended_at: NotRequired[str]  # when it finished; absent in games stored before
 
 
 class FactsRow(TypedDict):
@@ -163,6 +165,8 @@ def game_to_document(saved: SavedGame) -> GameDocument:
     }
     if saved.imported_at:
         doc["imported_at"] = time_to_json(saved.imported_at)
+    if saved.ended_at:
+        doc["ended_at"] = time_to_json(saved.ended_at)
     return doc
 
 
@@ -182,6 +186,7 @@ def game_from_document(doc: GameDocument) -> SavedGame:
             updated_at=instant(doc["updated_at"]),
             revision=doc["revision"],
             imported_at=instant(doc["imported_at"]) if doc.get("imported_at") else None,
+            ended_at=instant(doc["ended_at"]) if doc.get("ended_at") else None,
         )
     except (KeyError, TypeError) as error:
         raise UnreadableGameError(
@@ -207,6 +212,8 @@ def summary_to_document(summary: GameSummary) -> SummaryDocument:
     }
     if summary.imported_at:
         doc["imported_at"] = time_to_json(summary.imported_at)
+    if summary.ended_at:
+        doc["ended_at"] = time_to_json(summary.ended_at)
     return doc
 
 
@@ -251,6 +258,7 @@ def summary_from_document(doc: SummaryDocument) -> GameSummary:
         preset=doc["preset"],
         facts=facts_from_document(facts) if (facts := doc.get("facts")) else None,
         imported_at=instant(doc["imported_at"]) if doc.get("imported_at") else None,
+        ended_at=instant(doc["ended_at"]) if doc.get("ended_at") else None,
         team_names=_team_names(doc.get("team_names"), len(variant.sides)),
     )
 

@@ -19,6 +19,8 @@ from scorekeeper.storage.journal import Journal
 from scorekeeper.storage.migration import Checked, meta, read_checked
 
 SHARD_KINDS = ("archive", "index", "facts")  # a folder of numbered files each
+# the data files at the top of the folder, with their kinds
+DATA_FILES = (("active.json", "active"), ("players.json", "players"), ("sessions.json", "sessions"))
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -57,7 +59,7 @@ class DataFiles:
 
     def data_files(self) -> Iterator[tuple[Path, str]]:
         """Every data file with its kind (what a backup copies)."""
-        for name, kind in (("active.json", "active"), ("players.json", "players")):
+        for name, kind in DATA_FILES:
             if (self.folder / name).exists():
                 yield self.folder / name, kind
         for kind in SHARD_KINDS:

@@ -25,6 +25,7 @@ from scorekeeper.storage.migration import (
 )
 from scorekeeper.storage.players import Players
 from scorekeeper.storage.repair import repair
+from scorekeeper.storage.sessions import Sessions
 
 
 @dataclass(frozen=True)
@@ -36,13 +37,14 @@ class OpenFolder:
     active: ActiveGames
     players: Players
     archive: Archive
+    sessions: Sessions
 
 
 def open_folder(folder: Path, notices: list[Later]) -> OpenFolder:
     """The folder's parts, opened; what the user must be told goes to `notices`."""
     # After a failure the journal drops memory back to the files: every file
     # the parts below hold (none is written before they all exist).
-    journal = Journal(folder, lambda: [active.db, players.db, *archive.databases()])
+    journal = Journal(folder, lambda: [active.db, players.db, sessions.db, *archive.databases()])
     files = DataFiles(folder, journal, notices)
     for name in (*SHARD_KINDS, "damaged", "backups"):
         if (folder / name).exists() and not (folder / name).is_dir():
@@ -51,6 +53,7 @@ def open_folder(folder: Path, notices: list[Later]) -> OpenFolder:
     # Read first: a folder from a newer version is refused before anything is written.
     active_tables = read_checked(folder / "active.json", "active")
     players_tables = read_checked(folder / "players.json", "players")
+    sessions_tables = read_checked(folder / "sessions.json", "sessions")
     index_tables = _index_tables(files)
     legacy_tables = read_legacy_index(legacy) if legacy.exists() else None
     for kind in ("archive", "facts"):  # read when first needed: only their schema now
@@ -60,6 +63,7 @@ def open_folder(folder: Path, notices: list[Later]) -> OpenFolder:
     if replay_journal(folder):
         active_tables = read_checked(folder / "active.json", "active")
         players_tables = read_checked(folder / "players.json", "players")
+        sessions_tables = read_checked(folder / "sessions.json", "sessions")
         index_tables = _index_tables(files)
     remove_temporaries(folder, *(folder / n for n in SHARD_KINDS))
     snapshot.remove_stale(folder)
@@ -72,6 +76,7 @@ def open_folder(folder: Path, notices: list[Later]) -> OpenFolder:
         platform.make_private(path)
     active = ActiveGames(files.open(folder / "active.json", "active", active_tables), journal)
     players = Players(files.open(folder / "players.json", "players", players_tables))
+    sessions = Sessions(files.open(folder / "sessions.json", "sessions", sessions_tables))
     archive = Archive(files, journal, active, notices)
     if legacy.exists():
         upgrade_layout(folder, legacy_tables, players, archive, files.numbers("archive"))
@@ -85,7 +90,7 @@ def open_folder(folder: Path, notices: list[Later]) -> OpenFolder:
     renamed = repair(active, archive, journal)
     if renamed:
         notices.append(renamed)
-    return OpenFolder(journal, files, active, players, archive)
+    return OpenFolder(journal, files, active, players, archive, sessions)
 
 
 def upgrade_layout(

@@ -5,6 +5,7 @@ this class only, and it hands each operation whole to the module that does it.
 
     active.json          games in progress and hands being entered     active.py
     players.json         merged spellings of player names              players.py
+    sessions.json        the games each table played together          sessions.py
     archive/000001.json  finished games, SHARD_SIZE per file           archive.py
     index/000001.json    the summary of each game in that shard for    listing.py
                          the history, and the tally of them all        tallies.py
@@ -24,13 +25,11 @@ folder (a lock); inside it one lock serializes all access, so threads and
 browser sessions can share a store.
 """
 
-import functools
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import ParamSpec, TypeVar
 
 from scorekeeper.core.draft import HandDraft
 from scorekeeper.core.exchange import Incoming
@@ -57,9 +56,11 @@ from scorekeeper.storage.errors import (
     StorageError,
     StoreLockedError,
     folder_unusable,
-    write_failed,
 )
+from scorekeeper.storage.game_nights import GameNights, SessionNotFoundError
+from scorekeeper.storage.guard import guarded
 from scorekeeper.storage.ids import new_id, now
+from scorekeeper.storage.kept_ratings import KeptRatings
 from scorekeeper.storage.opening import open_folder
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "GameStore",
     "NewerVersionError",
     "Page",
+    "SessionNotFoundError",
     "StorageError",
     "StoreLockedError",
     "backup_days",
@@ -75,9 +77,6 @@ __all__ = [
     "now",
     "restore_backup",
 ]
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -88,35 +87,14 @@ class Page:
     total: int  # matching games in all
 
 
-def _guarded(writes: bool) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """Any file-system failure left in an operation becomes a StorageError with
-    a message for a person (and, for a write, the promise that nothing changed)."""
-
-    def wrap(method: Callable[P, R]) -> Callable[P, R]:
-        @functools.wraps(method)
-        def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
-            try:
-                return method(*args, **kwargs)
-            except OSError as error:
-                store = args[0]
-                assert isinstance(store, GameStore)
-                if writes:
-                    store._journal.reset_after_failure()
-                    raise write_failed(error) from None
-                raise folder_unusable(store.folder, error) from None
-
-        return guarded
-
-    return wrap
-
-
-class GameStore:
+class GameStore(GameNights):
     """The saved games in a data folder: the one door to storage."""
 
     def __init__(self, folder: Path, today: date | None = None) -> None:
         self.folder = folder
         self.notices: list[Later] = []  # things the user must be told (moved files)
         self._lock = threading.RLock()
+        self._kept_ratings = KeptRatings()
         try:
             if folder.exists() and not folder.is_dir():
                 raise NotADirectoryError(20, "Not a directory", str(folder))
@@ -151,6 +129,7 @@ class GameStore:
         self._active = opened.active
         self._players = opened.players
         self._archive = opened.archive
+        self._sessions = opened.sessions
 
     def reopen(self) -> None:
         """Forget what memory holds and read the folder again: its files were
@@ -179,7 +158,7 @@ class GameStore:
         """Store a new game (scored here unless it comes scored)."""
         return self.import_games([Incoming(game)])[0]
 
-    @_guarded(writes=True)
+    @guarded(writes=True)
     def import_games(self, incoming: Sequence[Incoming]) -> list[SavedGame]:
         """Store several games in one go; all or none, even if the process dies."""
         stamp = now()
@@ -197,7 +176,9 @@ class GameStore:
                 created = (item.created_at or stamp).astimezone(UTC)
                 updated = (item.updated_at or stamp).astimezone(UTC)
                 imported = stamp if item.from_file else None  # a copy: when it came
-                saved.append(SavedGame(game_id, item.scored_game(), created, updated, 1, imported))
+                played = item.scored_game()
+                ended = _ended(played, item.ended_at or (None if item.from_file else stamp))
+                saved.append(SavedGame(game_id, played, created, updated, 1, imported, ended))
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
@@ -206,6 +187,7 @@ class GameStore:
                     self._active.insert(active)
                 if finished:
                     self._archive.add(finished)
+                self._join_sessions(incoming, saved)
             return saved
 
     def _ids(self) -> set[str]:
@@ -220,13 +202,13 @@ class GameStore:
             raise GameNotFoundError(_("there is no game with id {id!r}").format(id=game_id[:80]))
         return doc
 
-    @_guarded(writes=False)
+    @guarded(writes=False)
     def get(self, game_id: str) -> SavedGame:
         """A stored game by id; GameNotFoundError if there is none."""
         with self._lock:
             return game_from_document(self._document(game_id))
 
-    @_guarded(writes=True)
+    @guarded(writes=True)
     def save(
         self,
         game_id: str,
@@ -249,13 +231,16 @@ class GameStore:
                         "it has been reloaded, please enter that hand again"
                     )
                 )
+            stamp = now()
+            ended = current.get("ended_at")  # kept while the game stays finished
             saved = SavedGame(
                 game_id,
                 game,
                 instant(current["created_at"]),
-                now(),
+                stamp,
                 expected_revision + 1,
                 instant(current["imported_at"]) if current.get("imported_at") else None,
+                _ended(game, instant(ended) if ended else stamp),
             )
             doc = game_to_document(saved)
             if doc["summary"]["status"] == Status.FINISHED.value:
@@ -265,7 +250,7 @@ class GameStore:
                 self._archive.remove(game_id)  # an archived game edited back into play
             return saved
 
-    @_guarded(writes=True)
+    @guarded(writes=True)
     def delete(self, game_id: str) -> SavedGame:
         """Remove a game; returns it so the caller can offer an undo."""
         with self._lock:
@@ -276,7 +261,7 @@ class GameStore:
                 self._archive.remove(game_id)
             return saved
 
-    @_guarded(writes=True)
+    @guarded(writes=True)
     def restore(self, saved: SavedGame) -> SavedGame:
         """Put back a deleted game, as it was."""
         with self._lock:
@@ -291,19 +276,19 @@ class GameStore:
 
     # -- the hand being entered ------------------------------------------------
 
-    @_guarded(writes=False)
+    @guarded(writes=False)
     def draft(self, game_id: str) -> HandDraft | None:
         """The hand being entered for a game, if any."""
         with self._lock:
             return self._active.draft(game_id)
 
-    @_guarded(writes=True)
+    @guarded(writes=True)
     def save_draft(self, game_id: str, draft: HandDraft | None) -> None:
         """Store the entry in progress for a game (None: remove it)."""
         with self._lock:
             self._active.save_draft(game_id, draft)
 
-    @_guarded(writes=True)
+    @guarded(writes=True)
     def drop_draft(self, game_id: str, draft: HandDraft) -> bool:
         """Remove the stored draft only if it is still `draft` (another device may
         have stored a newer one since it was read); True if it was removed."""
@@ -334,7 +319,7 @@ class GameStore:
             page = docs[offset : offset + limit]
             return Page(tuple(summary_from_document(d) for d in page), len(docs))
 
-    @_guarded(writes=False)
+    @guarded(writes=False)
     def all_games(self) -> list[SavedGame]:
         """Every stored game, newest first (reads the whole archive)."""
         with self._lock:
@@ -342,7 +327,7 @@ class GameStore:
             docs.sort(key=lambda d: (instant(d["created_at"]), d["id"]), reverse=True)
             return [game_from_document(d) for d in docs]
 
-    @_guarded(writes=False)
+    @guarded(writes=False)
     def all_facts(self) -> list[GameFacts]:
         """What the statistics count, game by game, for every stored game (reads
         every facts file; `totals` adds them up without doing so)."""
@@ -350,7 +335,7 @@ class GameStore:
             archived = self._archive.facts()
             return [*self._active.facts(), *archived]
 
-    @_guarded(writes=False)
+    @guarded(writes=False)
     def totals(self) -> Tally:
         """What the statistics add up, over every stored game: the tallies the
         index files keep, plus the games in progress. Quick from the first call."""
@@ -362,13 +347,13 @@ class GameStore:
         with self._lock:
             return self._players.aliases()
 
-    @_guarded(writes=True)
+    @guarded(writes=True)
     def merge_players(self, name: str, into: str) -> None:
         """From now on `name` counts as `into` in the statistics."""
         with self._lock:
             self._players.merge(name, into)
 
-    @_guarded(writes=True)
+    @guarded(writes=True)
     def unmerge_player(self, name: str) -> None:
         """Count a merged player name as itself again."""
         with self._lock:
@@ -385,3 +370,8 @@ class GameStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _ended(game: ScoredGame, when: datetime | None) -> datetime | None:
+    """When a game ended: `when` for a finished game, None for one being played."""
+    return when if game.score.status is Status.FINISHED else None

@@ -36,7 +36,14 @@ if TYPE_CHECKING:
     from scorekeeper.ui.screens import page_title
     from scorekeeper.ui.screens.widgets import SIDE_COLORS
     from scorekeeper.ui.session import Keeper
-    from scorekeeper.ui.text import bid_label, player, result_line, side_label, side_players
+    from scorekeeper.ui.text import (
+        bid_label,
+        isolate,
+        player,
+        result_line,
+        side_label,
+        side_players,
+    )
     from scorekeeper.ui.theme import dress_page
     from scorekeeper.ui.updates import announce_drawn, own_update_state, tell_boot_screen
     from scorekeeper.ui.webclient import WebClient, prepare
@@ -69,6 +76,7 @@ __all__ = [  # grouped by what they are for in _HOMES below
     "device_language",
     "dress_page",
     "install_bar",
+    "isolate",
     "js_value",
     "load_needed_fonts",
     "make_main",
@@ -114,7 +122,7 @@ _HOMES = {
     "palette": ("BOARD", "THEME_COLOR"),
     "screens": ("page_title",),
     "screens.widgets": ("SIDE_COLORS",),
-    "text": ("bid_label", "result_line", "player", "side_label", "side_players"),
+    "text": ("bid_label", "isolate", "result_line", "player", "side_label", "side_players"),
     "webclient": ("WebClient", "prepare"),
     "boot": ("boot_screen", "with_boot_screen"),
     "install": ("install_bar",),

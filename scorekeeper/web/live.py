@@ -13,8 +13,9 @@ from scorekeeper.core.draft import HandDraft, Step
 from scorekeeper.core.model import Bid, Variant
 from scorekeeper.core.saved import SavedGame
 from scorekeeper.core.scoring import Status
+from scorekeeper.core.session import played, session_tally
 from scorekeeper.storage.store import GameNotFoundError, GameStore, now
-from scorekeeper.ui import player, side_label, side_players
+from scorekeeper.ui import isolate, player, side_label, side_players
 
 LIVE_GAMES = 20
 JUST_WON = timedelta(minutes=30)  # a finished game stays on the board this long
@@ -37,6 +38,15 @@ class LiveBid:
 
 
 @dataclass(frozen=True)
+class LiveTally:
+    """The tally of the session a live game is played in (words are the page's)."""
+
+    standings: tuple[tuple[str, int], ...]  # ("Alex + Charlie", wins), most wins first
+    match: int | None  # first to this many games; None: no match
+    winner: str = ""  # the match's winner, once decided
+
+
+@dataclass(frozen=True)
 class LiveGame:
     id: str
     sides: tuple[LiveSide, ...]
@@ -50,9 +60,23 @@ class LiveGame:
     winner: int | None  # the side that won
     tied: bool  # both past the target with equal scores: play on
     finished: bool
+    tally: LiveTally | None = None  # the session's, when the game is in one
 
 
-def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
+def live_tally(store: GameStore, saved: SavedGame) -> LiveTally | None:
+    """The tally of the game's session, or None when it is in none."""
+    session = store.session_of(saved.id)
+    if session is None:
+        return None
+    games = store.session_games(session)
+    tally = session_tally([played(g) for g in games], session.match, store.aliases())
+    standings = tuple((" + ".join(map(isolate, s.names)), s.wins) for s in tally.standings)
+    return LiveTally(standings, session.match, " + ".join(map(isolate, tally.winner or ())))
+
+
+def live_game(
+    saved: SavedGame, draft: HandDraft | None, tally: LiveTally | None = None
+) -> LiveGame:
     game, score = saved.game, saved.score  # scored once, when the game was read
     index = len(game.hands)
     order = game.bidding_order(index)
@@ -94,6 +118,7 @@ def live_game(saved: SavedGame, draft: HandDraft | None) -> LiveGame:
         winner=score.winner,
         tied=score.tied,
         finished=finished,
+        tally=tally,
     )
 
 
@@ -126,7 +151,7 @@ def read_live_games(
         if kept is not None:
             kept[summary.id] = saved
         draft = store.draft(summary.id) if summary.status is Status.IN_PROGRESS else None
-        games.append(live_game(saved, draft))
+        games.append(live_game(saved, draft, live_tally(store, saved)))
     return tuple(games)
 
 

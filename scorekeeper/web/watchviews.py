@@ -72,6 +72,23 @@ def contract_text(bid: int | None, blind: bool = False) -> str:
     return _("Bid {count}").format(count=number(bid))
 
 
+def tally_text(game: LiveGame) -> str | None:
+    """ "Tonight: Ana + Cy 2, Ben + Dee 1 · first to 3", when in a session."""
+    tally = game.tally
+    if tally is None:
+        return None
+    standings = _(", ").join(
+        _("{names} {wins}").format(names=names, wins=number(wins))
+        for names, wins in tally.standings
+    )
+    line = _("Tonight: {tally}").format(tally=standings)
+    if tally.match is not None:
+        line = _("{tally} · first to {count}").format(tally=line, count=number(tally.match))
+    if tally.winner:
+        line += " · " + _("Match won: {names}").format(names=tally.winner)
+    return line
+
+
 def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> ft.Control:
     """One live game in the list: both sides' scores and bags, the turn, the bids."""
     sides: list[ft.Control] = [
@@ -112,6 +129,9 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
     bids = bids_text(game)
     if bids:
         lines.append(tagged(f"live-bids-{index}", ft.Text(bids, size=16)))
+    tally = tally_text(game)
+    if tally:
+        lines.append(tagged(f"live-tally-{index}", ft.Text(tally, size=15)))
     lines.append(
         ft.OutlinedButton(
             _("Table display"),

@@ -7,6 +7,7 @@ import flet_charts as fch
 from scorekeeper.core.rules import preset_name
 from scorekeeper.core.scoring import EventKind, Status
 from scorekeeper.i18n import _, is_rtl, moment, ngettext
+from scorekeeper.ui.screens.evening import session_section
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
@@ -232,6 +233,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
                 ),
             )
         )
+    controls += session_section(state, on)
     if game.hands:
         controls += [heading(_("Score over the game")), score_chart(state)]
     controls.append(export_buttons(files, saved.id))

@@ -15,6 +15,7 @@ from scorekeeper.ui.screens.widgets import (
     undo_delete,
 )
 from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state.night_history import SessionEntry
 
 
 def history_tools(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
@@ -78,12 +79,39 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
             ),
         ),
     ]
-    items += [
-        game_card(s, on, state.review_game, f"history-{s.id}") for s in browsing.history.items
-    ]
+    said: set[str] = set()
+    for s in browsing.history.items:
+        session = browsing.session_of.get(s.id)
+        if session is not None and session not in said:  # said once, over its first game
+            said.add(session)
+            items.append(session_card(browsing.sessions[session]))
+        items.append(game_card(s, on, state.review_game, f"history-{s.id}"))
     if len(browsing.history.items) < browsing.history.total:
         items.append(ft.OutlinedButton(_("Show more"), on_click=on(state.more_history)))
     return items
+
+
+def session_card(entry: SessionEntry) -> ft.Control:
+    """A session over its games: when, who, each game's winner and the tally."""
+    return tagged(
+        f"history-session-{entry.id}",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(entry.title, weight=ft.FontWeight.BOLD),
+                    ft.Text(entry.players, size=13),
+                    ft.Text(entry.winners, size=13),
+                    ft.Text(entry.tally, size=14, weight=ft.FontWeight.BOLD),
+                    *([ft.Text(entry.moves, size=13)] if entry.moves else []),
+                ],
+                spacing=2,
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            padding=10,
+            border_radius=8,
+            margin=ft.Margin.only(top=8),
+        ),
+    )
 
 
 def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:

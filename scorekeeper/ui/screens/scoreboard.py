@@ -10,6 +10,7 @@ import flet as ft
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.scoring import Status
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.ui.screens.evening import tonight_box
 from scorekeeper.ui.screens.sheet import SCROLL_KEY, adjustment_panel, hand_row, sheet_header
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
@@ -223,6 +224,11 @@ class Scoreboard:
                     lambda: banner(result, "outcome", ft.Colors.PRIMARY_CONTAINER),
                 )
             )
+        evening = state.current.tonight
+        if evening is not None:
+            offer = state.current.offer_new_session
+            shape = (evening, offer, state.errors.get("match"))
+            shown.append(self.part("tonight", shape, lambda: tonight_box(state, self.on, *shape)))
         for card in self.cards:
             card.show(state)
         shown.append(self.cards_row)

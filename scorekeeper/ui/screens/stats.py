@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 import flet_charts as fch
 
+from scorekeeper.core.ratings import Rating
 from scorekeeper.core.stats import PlayerStats
 from scorekeeper.i18n import _, decimal, is_rtl, ngettext, percent
 from scorekeeper.ui.palette import CHART_BAR
@@ -70,8 +71,16 @@ def win_chart(players: list[PlayerStats]) -> ft.Control:
     return tagged("win-chart", ft.Semantics(label=_("Win rate by player"), content=chart))
 
 
-def player_card(p: PlayerStats) -> ft.Control:
+def rating_line(rating: Rating | None) -> str:
+    """ "Rating 12.4": openskill's ordinal, once a finished game counted."""
+    if rating is None:
+        return _("Rating: after a finished game")
+    return _("Rating {rating}").format(rating=decimal(rating.ordinal, "#,##0.0"))
+
+
+def player_card(p: PlayerStats, rating: Rating | None = None) -> ft.Control:
     lines = [
+        rating_line(rating),
         _("Games {games} · wins {wins} of {finished} ({rate})").format(
             games=p.games, wins=p.wins, finished=p.finished, rate=pct(p.win_rate)
         ),
@@ -126,6 +135,64 @@ def player_card(p: PlayerStats) -> ft.Control:
     )
 
 
+def players_table(state: AppState, on: Bind) -> ft.Control:
+    """One compact row per player (rating, games finished, wins, nils made),
+    sorted by the column tapped; the details are in the cards below."""
+    browsing = state.browsing
+    columns = (
+        ("rating", _("Rating")),
+        ("finished", _("Games")),
+        ("wins", _("Wins")),
+        ("nils", _("Nils")),
+    )
+
+    def cell(text: str, bold: bool = False) -> ft.Control:
+        return ft.Container(
+            ft.Text(text, weight=ft.FontWeight.BOLD if bold else None, text_align=ft.TextAlign.END),
+            width=58,
+            alignment=ft.Alignment.CENTER_RIGHT,
+        )
+
+    header = ft.Row(
+        [
+            ft.Text(_("Player"), expand=True, weight=ft.FontWeight.BOLD),
+            *[
+                tagged(
+                    f"sort-{key}",
+                    ft.TextButton(
+                        label + (" ▼" if browsing.sort_by == key else ""),
+                        width=58,
+                        height=48,
+                        style=ft.ButtonStyle(padding=0),
+                        on_click=on(state.sort_players, key),
+                    ),
+                )
+                for key, label in columns
+            ],
+        ],
+        spacing=2,
+    )
+    rows: list[ft.Control] = [header]
+    for stats, rating in browsing.table():
+        shown = "-" if rating is None else decimal(rating.ordinal, "#,##0.0")
+        rows.append(
+            tagged(
+                f"row-{stats.name}",
+                ft.Row(
+                    [
+                        ft.Text(isolate(stats.name), expand=True, no_wrap=True),
+                        cell(shown, bold=True),
+                        cell(num(stats.finished)),
+                        cell(num(stats.wins)),
+                        cell(num(stats.nils_made)),
+                    ],
+                    spacing=2,
+                ),
+            )
+        )
+    return tagged("players-table", ft.Column(rows, spacing=0))
+
+
 def partnership_line(names: Sequence[str], games: int, wins: int, finished: int, rate: str) -> str:
     """ "Ana + Cy: 1 game, 1 win of 1 (100%)": each count in its own plural form."""
     return _("{names}: {games}, {wins} ({rate})").format(
@@ -151,13 +218,24 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
 
         return handler
 
-    controls: list[ft.Control] = [heading(_("Win rate"))]
+    controls: list[ft.Control] = [players_table(state, on), heading(_("Win rate"))]
     if any(p.finished for p in browsing.players):
         controls.append(win_chart(browsing.players))
     else:
         controls.append(ft.Text(_("Win rates appear once a game is finished.")))
     controls.append(heading(_("Players")))
-    controls += [player_card(p) for p in browsing.players]
+    controls.append(
+        ft.Text(
+            _(
+                "Rating: what every finished game says of a player's skill, counting "
+                "the partner and the opponents. A new player starts at 0, as little is "
+                "known yet; wins, above all against strong players, raise it."
+            ),
+            size=13,
+            italic=True,
+        )
+    )
+    controls += [player_card(p, browsing.rating(p.name)) for p in browsing.players]
     if browsing.pairs:
         controls.append(heading(_("Partnerships")))
         controls += [

@@ -21,6 +21,7 @@ from scorekeeper.ui.state.browsing import Browsing
 from scorekeeper.ui.state.corrections import Corrections
 from scorekeeper.ui.state.deleting import Deleting
 from scorekeeper.ui.state.entry import HandEntry
+from scorekeeper.ui.state.evening import Evening
 from scorekeeper.ui.state.keys import HandKeys
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
@@ -50,6 +51,7 @@ class AppState:
         self.transfer = Transfer(store, self.shown, self.browsing)
         self.share = ShareLinks(self.current, self.shown)
         self.deleting = Deleting(self.current, self.browsing, self.shown)
+        self.evening = Evening(store, self.current, self.shown)
         self.language = i18n.DEFAULT  # the session translates everything into it
         self.keep_screen_on = True  # a setting of this device (kept in its storage)
         self.text_size = TEXT_SIZES[0]  # percent; a setting of this device, like the language
@@ -89,6 +91,7 @@ class AppState:
             self.corrections,
             self.share,
             self.deleting,
+            self.evening,
         )  # Transfer keeps none
 
     def put_back(self, snapshot: Snapshot, message: str) -> None:
@@ -130,6 +133,11 @@ class AppState:
     def show_rules(self) -> None:
         self.shown.go(Screen.RULES)
 
+    def review_game(self, game_id: str) -> None:
+        """A stored game as a whole, with the sessions it could move into."""
+        self.current.review_game(game_id)
+        self.evening.load_others()
+
     # -- values the session and most screens read, each kept by one part ----------------
     # (a value that one screen alone reads is read on its part: state.browsing.merges)
 
@@ -160,10 +168,13 @@ class AppState:
 
     go_home = DoneBy("current", OpenGame.go_home)
     open_game = DoneBy("current", OpenGame.open_game)
-    review_game = DoneBy("current", OpenGame.review_game)
     reload = DoneBy("current", OpenGame.reload)
     show_all_hands = DoneBy("current", OpenGame.show_all_hands)
     rematch = DoneBy("current", OpenGame.rematch)
+    new_session = DoneBy("current", OpenGame.new_session)
+    set_match = DoneBy("evening", Evening.set_match)
+    leave_session = DoneBy("evening", Evening.leave_session)
+    join_session = DoneBy("evening", Evening.join_session)
 
     show_history = DoneBy("browsing", Browsing.show_history)
     filter_history = DoneBy("browsing", Browsing.filter_history)
@@ -171,6 +182,7 @@ class AppState:
     show_stats = DoneBy("browsing", Browsing.show_stats)
     merge_players = DoneBy("browsing", Browsing.merge_players)
     unmerge_player = DoneBy("browsing", Browsing.unmerge_player)
+    sort_players = DoneBy("browsing", Browsing.sort_players)
 
     new_game = DoneBy("setup", Setup.new_game)
     set_variant = DoneBy("setup", Setup.set_variant)

@@ -2,6 +2,7 @@
 with its filters, the statistics and the merged spellings of names. Reads the
 store; the only writes are the merges."""
 
+from scorekeeper.core.ratings import Rating
 from scorekeeper.core.saved import GameSummary
 from scorekeeper.core.scoring import Status
 from scorekeeper.core.stats import (
@@ -10,15 +11,19 @@ from scorekeeper.core.stats import (
     PlayerStats,
     head_to_head,
     pair_stats,
+    person,
     player_stats,
 )
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore, Page
 from scorekeeper.ui.screen import Screen
+from scorekeeper.ui.state.night_history import SessionEntry, session_entries
 from scorekeeper.ui.state.shown import Restore, Shown
 
 HISTORY_PAGE = 30
+# the players' table sorts by these: the rating, or a count of PlayerStats
+SORT_KEYS = {"rating": "", "finished": "finished", "wins": "wins", "nils": "nils_made"}
 HOME_IN_PROGRESS = 20  # games in progress listed on the home screen
 HOME_RECENT = 5  # finished games listed on the home screen
 
@@ -34,10 +39,14 @@ class Browsing:
         self.history_player = ""  # part of a name the history is filtered by
         self.history_status: Status | None = None
         self.history: Page = Page((), 0)
+        self.session_of: dict[str, str] = {}  # listed game id -> its session's id
+        self.sessions: dict[str, SessionEntry] = {}  # the sessions of the listed games
         self.players: list[PlayerStats] = []
         self.pairs: list[PairStats] = []
         self.rivals: list[HeadToHead] = []
         self.merges: dict[str, str] = {}
+        self.ratings: dict[str, Rating] = {}  # by person, as `stats.person` keys them
+        self.sort_by = "rating"  # the players' table: one of SORT_KEYS
 
     def show_home(self) -> None:
         self.shown.go(Screen.HOME)
@@ -52,6 +61,7 @@ class Browsing:
         self.history = self.store.history(
             status=self.history_status, player=self.history_player, limit=HISTORY_PAGE
         )
+        self.session_of, self.sessions = session_entries(self.store, self.history.items)
 
     def filter_history(self, player: str | None = None, status: str | None = None) -> None:
         """Filter by part of a player's name and by "in_progress", "finished" or "all"."""
@@ -75,6 +85,7 @@ class Browsing:
             limit=HISTORY_PAGE,
         )
         self.history = Page(self.history.items + more.items, more.total)
+        self.session_of, self.sessions = session_entries(self.store, self.history.items)
 
     def show_stats(self) -> None:
         self.shown.go(Screen.STATS)
@@ -83,6 +94,28 @@ class Browsing:
         self.players = player_stats(counts, self.merges)
         self.pairs = pair_stats(counts, self.merges)
         self.rivals = head_to_head(counts, self.merges)
+        self.ratings = {person(r.name, self.merges): r for r in self.store.ratings()}
+
+    def sort_players(self, key: str) -> None:
+        """Order the players' table by rating, games finished, wins or nils made."""
+        if key in SORT_KEYS:
+            self.sort_by = key
+
+    def table(self) -> list[tuple[PlayerStats, Rating | None]]:
+        """One row per player, sorted by `sort_by`, highest first (ties by name)."""
+        rows = [(p, self.rating(p.name)) for p in self.players]
+
+        def value(row: tuple[PlayerStats, Rating | None]) -> float:
+            stats, rating = row
+            if self.sort_by == "rating":
+                return rating.ordinal if rating else float("-inf")
+            return float(getattr(stats, SORT_KEYS[self.sort_by]))
+
+        return sorted(rows, key=lambda row: (-value(row), row[0].name.casefold()))
+
+    def rating(self, name: str) -> Rating | None:
+        """The rating of the person behind a name, once a finished game counted."""
+        return self.ratings.get(person(name, self.merges))
 
     def merge_players(self, name: str | None, into: str | None) -> None:
         """Count two spellings of a name as one player (refused with a reason)."""
@@ -105,14 +138,18 @@ class Browsing:
 
     def snapshot(self) -> Restore:
         lists = (self.in_progress, self.recent, self.history)
+        grouped = (dict(self.session_of), dict(self.sessions))
         history_filter = (self.history_player, self.history_status)
         stats = (list(self.players), list(self.pairs), list(self.rivals), dict(self.merges))
+        ratings = dict(self.ratings)
 
         def restore() -> None:
             self.in_progress, self.recent, self.history = lists
+            self.session_of, self.sessions = dict(grouped[0]), dict(grouped[1])
             self.history_player, self.history_status = history_filter
             players, pairs, rivals, merges = stats
             self.players, self.pairs, self.rivals = list(players), list(pairs), list(rivals)
             self.merges = dict(merges)
+            self.ratings = dict(ratings)
 
         return restore

@@ -15,6 +15,7 @@ from scorekeeper.storage.store import ConflictError, GameNotFoundError, GameStor
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state.browsing import Browsing
 from scorekeeper.ui.state.shown import Restore, Shown
+from scorekeeper.ui.state.tonight import Joined, Tonight, tonight
 from scorekeeper.ui.text import describe_hand, outcome
 
 DELETED = -1  # the revision told to other devices when a game is deleted
@@ -33,6 +34,8 @@ class OpenGame:
         self.all_hands = False  # the whole score sheet, not only the recent hands
         # (game id, revision) this state wrote last, or (id, DELETED): for other devices
         self.changed: tuple[str, int] | None = None
+        self.tonight: Tonight | None = None  # the shown game's session, as the scoreboard says it
+        self.joined: Joined | None = None  # it joined the session of the same players lately
 
     def go_home(self) -> None:
         self.saved = self.score = self.draft = None
@@ -66,10 +69,27 @@ class OpenGame:
         self.all_hands = True
 
     def rematch(self) -> None:
-        """The same players and rules, a new game."""
+        """The same players and rules, a new game, in the same session."""
         if self.saved:
             self.shown.clear()
-            self.show(self.store.create(ops.rematch(self.saved.game)))
+            new = self.store.create(ops.rematch(self.saved.game))
+            self.store.continue_session(self.saved.id, new.id)
+            self.show(new)
+
+    @property
+    def offer_new_session(self) -> bool:
+        """Whether the scoreboard offers a session of its own to the game shown."""
+        return self.joined is not None
+
+    def new_session(self) -> None:
+        """The game just started begins a session of its own, rather than the
+        one the same players played lately (which goes, if begun for it)."""
+        if self.saved and self.joined:
+            self.store.start_session(self.saved.id)
+            if self.joined.began:
+                self.store.move_to_session(self.joined.previous, None)
+            self.joined = None
+            self.tonight = tonight(self.store, self.saved)
 
     @property
     def finished(self) -> bool:
@@ -79,7 +99,9 @@ class OpenGame:
         """Show a version of the game on its scoreboard (the entry is taken apart)."""
         if not self.saved or self.saved.id != saved.id:
             self.all_hands = False
+            self.joined = None
         self.saved = saved
+        self.tonight = tonight(self.store, saved)
         self.score = saved.score
         self.draft = None
         self.shown.screen = Screen.GAME
@@ -186,8 +208,10 @@ class OpenGame:
 
     def snapshot(self) -> Restore:
         kept = (self.saved, self.score, self.draft, self.all_hands, self.changed)
+        evening = (self.tonight, self.joined)
 
         def restore() -> None:
             self.saved, self.score, self.draft, self.all_hands, self.changed = kept
+            self.tonight, self.joined = evening
 
         return restore

@@ -10,9 +10,11 @@ from scorekeeper.core.model import Variant
 from scorekeeper.core.rules import INT_RULES, PRESETS, RuleSet, rules_from_dict
 from scorekeeper.errors import Clipped, InvalidGameError, InvalidRulesError, Problem
 from scorekeeper.i18n import _
+from scorekeeper.storage.store import now
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Restore, Shown
+from scorekeeper.ui.state.tonight import continue_lately
 from scorekeeper.ui.text import num
 
 BLIND_FIELDS = ("blind_bid_min", "blind_bid_deficit")  # shown while blind bids are on
@@ -150,7 +152,11 @@ class Setup:
         if problems:
             self.shown.errors = {p.field: p.message for p in problems}
             return
-        self.current.show(self.current.store.create(new))
+        store = self.current.store
+        saved = store.create(new)
+        joined = continue_lately(store, saved, now())
+        self.current.show(saved)
+        self.current.joined = joined
 
     def snapshot(self) -> Restore:
         form = copy.deepcopy(self.form)  # its lists change in place

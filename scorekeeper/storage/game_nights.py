@@ -1,0 +1,245 @@
+"""The store's operations on sessions and ratings (`GameStore` inherits them):
+which games one table played together, the match they play, and every
+player's rating, kept up to date game by game."""
+
+import threading
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.ratings import Rating, best_first
+from scorekeeper.core.saved import GameSummary, SavedGame
+from scorekeeper.core.session import Session, SessionRef, match_problem, move_game
+from scorekeeper.core.stats import person
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import _
+from scorekeeper.storage.active import ActiveGames
+from scorekeeper.storage.archive import Archive
+from scorekeeper.storage.documents import (
+    SummaryDocument,
+    instant,
+    stored_summary,
+    summary_from_document,
+)
+from scorekeeper.storage.errors import GameNotFoundError
+from scorekeeper.storage.guard import guarded
+from scorekeeper.storage.ids import new_id, now
+from scorekeeper.storage.journal import Journal
+from scorekeeper.storage.kept_ratings import KeptRatings
+from scorekeeper.storage.players import Players
+from scorekeeper.storage.sessions import Sessions, visible
+
+
+class SessionNotFoundError(ScorekeeperError):
+    """A session id that names no stored session."""
+
+
+class GameNights:
+    """Sessions and ratings, over the parts of the store's folder."""
+
+    _lock: threading.RLock
+    _journal: Journal
+    _sessions: Sessions
+    _archive: Archive
+    _active: ActiveGames
+    _players: Players
+    _kept_ratings: KeptRatings
+
+    def _ids(self) -> set[str]:
+        raise NotImplementedError  # the store's: every stored game's id
+
+    # -- sessions ----------------------------------------------------------------
+
+    @guarded(writes=False)
+    def sessions(self) -> list[Session]:
+        """Every session with a game still stored, in the order they began;
+        each lists its stored games in the order played."""
+        with self._lock:
+            return visible(self._sessions.all(), self._ids())
+
+    def session(self, session_id: str) -> Session:
+        """A stored session by id; SessionNotFoundError if there is none."""
+        for session in self.sessions():
+            if session.id == session_id:
+                return session
+        raise SessionNotFoundError(
+            _("there is no session with id {id!r}").format(id=session_id[:80])
+        )
+
+    def session_of(self, game_id: str) -> Session | None:
+        """The session a game was played in, if any."""
+        return next((s for s in self.sessions() if game_id in s.games), None)
+
+    def _stored(self, game_id: str) -> None:
+        if game_id not in self._ids():
+            raise GameNotFoundError(_("there is no game with id {id!r}").format(id=game_id[:80]))
+
+    @guarded(writes=True)
+    def continue_session(self, previous_id: str, game_id: str) -> Session:
+        """`game_id` joins the session `previous_id` was played in (one is
+        begun with it, if it was in none), as its latest game."""
+        with self._lock, self._journal.transaction():
+            self._stored(previous_id)
+            self._stored(game_id)
+            stored = self._sessions.all()
+            own = next((s for s in stored if previous_id in s.games), None)
+            if own is None:
+                own = Session(new_id(now(), {s.id for s in stored}), (previous_id,))
+                stored = [*move_game(stored, previous_id, None), own]
+            self._sessions.replace(move_game(stored, game_id, own.id))
+        return self.session(own.id)
+
+    @guarded(writes=True)
+    def start_session(self, game_id: str, match: int | None = None) -> Session:
+        """`game_id` leaves its session (if any) and begins a new one."""
+        with self._lock, self._journal.transaction():
+            self._stored(game_id)
+            _check_match(match)
+            stored = self._sessions.all()
+            new = Session(new_id(now(), {s.id for s in stored}), (), match)
+            self._sessions.replace(move_game(stored, game_id, None, new))
+        return self.session(new.id)
+
+    @guarded(writes=True)
+    def move_to_session(self, game_id: str, session_id: str | None) -> None:
+        """Move a game into another session (as its latest game), or out of
+        any (`None`); a session left without games goes."""
+        with self._lock, self._journal.transaction():
+            self._stored(game_id)
+            if session_id is not None:
+                self.session(session_id)
+            self._sessions.replace(move_game(self._sessions.all(), game_id, session_id))
+
+    @guarded(writes=True)
+    def set_match(self, session_id: str, match: int | None) -> Session:
+        """Play the session as a match, first to `match` games (None: no match)."""
+        with self._lock, self._journal.transaction():
+            _check_match(match)
+            self.session(session_id)
+            self._sessions.replace(
+                [
+                    Session(s.id, s.games, match) if s.id == session_id else s
+                    for s in self._sessions.all()
+                ]
+            )
+        return self.session(session_id)
+
+    def _join_sessions(self, incoming: Sequence[Incoming], saved: Sequence[SavedGame]) -> None:
+        """Put imported games into the sessions their records name (made
+        when new), in the order they were played; inside the import's
+        transaction, so the games and their sessions are stored together."""
+        refs = [(item.session, game) for item, game in zip(incoming, saved, strict=True)]
+        joining = [(ref, game) for ref, game in refs if ref is not None]
+        if not joining:
+            return
+        stored = list(self._sessions.all())
+        joining.sort(key=lambda pair: _played_order(pair[1]))  # stable: file order on ties
+        for ref, game in joining:
+            stored = _join(stored, ref, game.id)
+        self._sessions.replace(stored)
+
+    @guarded(writes=False)
+    def session_games(self, session: Session) -> list[GameSummary]:
+        """The summaries of a session's games, in the order played."""
+        with self._lock:
+            found = []
+            for game_id in session.games:
+                row: SummaryDocument | None = self._archive.summary(game_id)
+                if row is None and (doc := self._active.get(game_id)) is not None:
+                    row = stored_summary(doc)
+                if row is not None:
+                    found.append(summary_from_document(row))
+            return found
+
+    @guarded(writes=False)
+    def played_lately(
+        self, players: Iterable[str], since: datetime, but: str = ""
+    ) -> GameSummary | None:
+        """The latest game (but `but`) the same people played, seated in any
+        way, saved since `since`; merged spellings count as one person."""
+        with self._lock:
+            aliases = self._players.aliases()
+            people = sorted(person(name, aliases) for name in players)
+            rows = [*self._active.summaries(), *self._archive.summaries()]
+            lately = [
+                row
+                for row in rows
+                if row["id"] != but
+                and instant(row["updated_at"]) >= since
+                and sorted(person(name, aliases) for name in row["players"]) == people
+            ]
+            if not lately:
+                return None
+            return summary_from_document(max(lately, key=lambda r: instant(r["updated_at"])))
+
+    # -- ratings -----------------------------------------------------------------
+
+    @guarded(writes=False)
+    def rating_moves(self, sessions: Sequence[Session]) -> dict[str, dict[str, float]]:
+        """By session id: how much each of its players' rating (ordinal) moved
+        from before its first finished game to after its last, by shown name."""
+        with self._lock:
+            self.ratings()  # the kept ratings up to date
+            kept = self._kept_ratings
+            spans: dict[str, tuple[int, int]] = {}
+            for session in sessions:
+                places = [p for g in session.games if (p := kept.position(g)) is not None]
+                if places:
+                    spans[session.id] = (min(places), max(places) + 1)
+            points = kept.after(n for span in spans.values() for n in span)
+            aliases = self._players.aliases()
+            moves: dict[str, dict[str, float]] = {}
+            for session in sessions:
+                if session.id not in spans:
+                    moves[session.id] = {}
+                    continue
+                start, end = spans[session.id]
+                after = points[end]
+                people = {
+                    person(name, aliases)
+                    for game in self.session_games(session)
+                    for name in game.players
+                }
+                moved = _moves(points[start], after)
+                moves[session.id] = {after[k].name: v for k, v in moved.items() if k in people}
+            return moves
+
+    @guarded(writes=False)
+    def ratings(self) -> list[Rating]:
+        """Every player's rating from the finished games, best first. Kept
+        between calls: a game finished since counts only itself."""
+        with self._lock:
+            kept = self._kept_ratings.ratings(self._archive.summaries(), self._players.aliases())
+            return best_first(kept)
+
+
+def _moves(before: dict[str, Rating], after: dict[str, Rating]) -> dict[str, float]:
+    """How much each player's ordinal moved between two points (a player first
+    rated in between moved from a new player's ordinal, 0)."""
+    start = 0.0  # mu - 3 sigma of a new rating with openskill's defaults
+    return {
+        key: rating.ordinal - (before[key].ordinal if key in before else start)
+        for key, rating in after.items()
+        if key not in before or before[key] != rating
+    }
+
+
+def _played_order(game: SavedGame) -> tuple[datetime, bool, datetime]:
+    """Games of one session in the order played: by when each began, then
+    when it ended (games stored together began at the same instant)."""
+    return (game.created_at, game.ended_at is None, game.ended_at or game.created_at)
+
+
+def _check_match(match: int | None) -> None:
+    if match is not None and (problem := match_problem(match)):
+        raise ScorekeeperError(problem)
+
+
+def _join(stored: Iterable[Session], ref: SessionRef, game_id: str) -> list[Session]:
+    sessions = list(stored)
+    if not any(s.id == ref.id for s in sessions):
+        return [*move_game(sessions, game_id, None), Session(ref.id, (game_id,), ref.match)]
+    moved = list(move_game(sessions, game_id, ref.id))
+    if ref.match is None:
+        return moved
+    return [Session(s.id, s.games, ref.match) if s.id == ref.id else s for s in moved]

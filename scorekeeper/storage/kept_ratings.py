@@ -1,0 +1,116 @@
+"""Ratings kept up to date game by game: the games counted last time are
+remembered, and when the games to count now begin with them, only the new
+ones are rated (each updating its own players). A change further back (a game
+deleted, edited, or imported with an earlier end) counts again from the last
+checkpoint before it (the ratings are kept every CHECKPOINT games); a merge
+of two names counts every game again."""
+
+from collections.abc import Iterable, Mapping
+
+from scorekeeper.core.model import Variant
+from scorekeeper.core.ratings import RatedGame, Rating, rate_game, rating_order
+from scorekeeper.storage.documents import SummaryDocument, instant
+
+CHECKPOINT = 50  # games between two kept copies of the ratings (a few hundred players each)
+
+
+def rated_row(row: SummaryDocument) -> RatedGame:
+    """A finished game's history row as a rating counts it. A game without
+    the time it ended counts where it stands among the stored games: one
+    stored before that time was kept, at its last save (the one that finished
+    it); one imported from a record without it, when it was imported (after
+    the games already stored, in the file's order: the sort is stable)."""
+    players = row["players"]
+    sides = tuple(tuple(players[seat] for seat in side) for side in Variant(row["variant"]).sides)
+    ended = row.get("ended_at") or row.get("imported_at") or row["updated_at"]
+    return RatedGame(row["id"], sides, tuple(row["scores"]), instant(ended))
+
+
+class KeptRatings:
+    """The ratings after the games counted so far, and which games those were."""
+
+    def __init__(self) -> None:
+        self._counted: list[RatedGame] = []
+        self._ratings: dict[str, Rating] = {}
+        self._checkpoints: list[dict[str, Rating]] = [{}]  # [k]: after k * CHECKPOINT games
+        self._aliases: dict[str, str] | None = None
+        # each finished game's row as last read, and what the rating counts of it:
+        # a row is read again only when it changed (10,000 rows, one new)
+        self._read: dict[str, tuple[SummaryDocument, RatedGame]] = {}
+        self._positions: dict[str, int] | None = None  # game id -> where it counted
+        self._rows: list[int] = []  # the rows counted last time, as `id()`s
+        self.rated = 0  # games rated since made: what `bench/storage.py` shows
+
+    def _game(self, row: SummaryDocument) -> RatedGame:
+        known = self._read.get(row["id"])
+        if known is not None and known[0] is row:
+            return known[1]
+        game = rated_row(row)
+        self._read[row["id"]] = (row, game)
+        return game
+
+    def ratings(
+        self, finished: Iterable[SummaryDocument], aliases: Mapping[str, str]
+    ) -> dict[str, Rating]:
+        """Every player's rating after the finished games, by person key."""
+        rows = list(finished)
+        same_rows = [id(row) for row in rows]  # rows stay alive in _read: ids are theirs
+        if same_rows == self._rows and dict(aliases) == self._aliases:
+            return dict(self._ratings)  # nothing changed since: nothing to count
+        self._rows = same_rows
+        games = rating_order(self._game(row) for row in rows)
+        if len(self._read) > 2 * len(rows) + 100:  # games deleted: forget their rows
+            ids = {row["id"] for row in rows}
+            self._read = {k: v for k, v in self._read.items() if k in ids}
+        if dict(aliases) != self._aliases:
+            self._counted, self._checkpoints, self._aliases = [], [{}], dict(aliases)
+        same = _common_start(self._counted, games)
+        if same < len(self._counted):  # a change back there: from the checkpoint before it
+            kept = same // CHECKPOINT
+            self._checkpoints = self._checkpoints[: kept + 1]
+            self._ratings = dict(self._checkpoints[kept])
+            same = kept * CHECKPOINT
+        elif not self._counted:
+            self._ratings = {}
+        for index in range(same, len(games)):
+            self._ratings.update(rate_game(self._ratings, games[index], aliases))
+            self.rated += 1
+            if (index + 1) % CHECKPOINT == 0:
+                self._checkpoints.append(dict(self._ratings))
+        self._counted = games
+        self._positions = None
+        return dict(self._ratings)
+
+    def position(self, game_id: str) -> int | None:
+        """Where a game counted, in the order of the last `ratings`; None if it did not."""
+        if self._positions is None:
+            self._positions = {game.id: index for index, game in enumerate(self._counted)}
+        return self._positions.get(game_id)
+
+    def after(self, counts: Iterable[int]) -> dict[int, dict[str, Rating]]:
+        """The ratings after the first `count` games of the last `ratings`, for
+        each count: one pass from the checkpoint before the lowest (a page of
+        History asks for its sessions together)."""
+        wanted = sorted({max(0, min(c, len(self._counted))) for c in counts})
+        if not wanted:
+            return {}
+        kept = min(wanted[0] // CHECKPOINT, len(self._checkpoints) - 1)
+        ratings = dict(self._checkpoints[kept])
+        found: dict[int, dict[str, Rating]] = {}
+        done = kept * CHECKPOINT
+        for count in wanted:
+            for game in self._counted[done:count]:
+                ratings.update(rate_game(ratings, game, self._aliases or {}))
+            done = count
+            found[count] = dict(ratings)
+        return found
+
+
+def _common_start(before: list[RatedGame], now: list[RatedGame]) -> int:
+    """How many games both lists begin with."""
+    count = 0
+    for a, b in zip(before, now):  # noqa: B905 (lengths differ: the shorter ends it)
+        if a is not b and a != b:
+            break
+        count += 1
+    return count

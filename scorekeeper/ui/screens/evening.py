@@ -1,0 +1,122 @@
+"""The scoreboard's part on the session (its tally, the match and its
+winner, the one-tap new session) and the detail's (moving the game out of its
+session or into another)."""
+
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.i18n import _
+from scorekeeper.ui.screens.widgets import Bind, banner, error_text, heading, named, tagged
+from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state.evening import MATCH_CHOICES
+from scorekeeper.ui.state.tonight import Tonight
+from scorekeeper.ui.text import num
+
+
+def match_picker(state: AppState, on: Bind, evening: Tonight) -> ft.Control:
+    """Play the session as a match, first to N games; off by default."""
+    label = _("Match")
+    choices = [("off", _("Off"))] + [
+        (str(n), _("First to {count}").format(count=num(n))) for n in MATCH_CHOICES
+    ]
+    if evening.match is not None and evening.match not in MATCH_CHOICES:
+        choices.append((str(evening.match), _("First to {count}").format(count=num(evening.match))))
+    value = "off" if evening.match is None else str(evening.match)
+    return named(
+        ft.Dropdown(
+            label=label,
+            value=value,
+            width=200,
+            dense=True,
+            options=[ft.DropdownOption(key=k, text=t) for k, t in choices],
+            on_select=on(state.set_match, with_value=True),
+        ),
+        label,
+        dict(choices)[value],
+        "match",
+    )
+
+
+def tonight_box(
+    state: AppState, on: Bind, evening: Tonight, offer: bool, wrong: str | None
+) -> ft.Control:
+    """The session's tally over the cards; the match's winner on the game
+    that decided it; after a new game joined the session of the same
+    players, one tap to begin a session of its own instead."""
+    parts: list[ft.Control] = []
+    if evening.match_won:
+        parts.append(banner(evening.match_won, "match-won", ft.Colors.PRIMARY_CONTAINER))
+    parts.append(tagged("tonight", ft.Text(evening.line, size=15, weight=ft.FontWeight.BOLD)))
+    parts.append(match_picker(state, on, evening))
+    if wrong:
+        parts.append(error_text(wrong, "error-match"))
+    if offer:
+        parts.append(
+            ft.Row(
+                [
+                    ft.Text(_("Continues tonight's session."), expand=True),
+                    tagged(
+                        "new-session",
+                        ft.TextButton(
+                            _("New session"),
+                            icon=ft.Icons.ADD,
+                            height=48,
+                            on_click=on(state.new_session),
+                        ),
+                    ),
+                ]
+            )
+        )
+    return ft.Column(parts, spacing=4)
+
+
+def session_section(state: AppState, on: Bind) -> list[ft.Control]:
+    """On a game's detail: its session's tally, and moving the game out of
+    the session or into one of the latest others."""
+    evening = state.current.tonight
+    controls: list[ft.Control] = [heading(_("Session"))]
+    if evening is not None:
+        controls.append(tagged("detail-tonight", ft.Text(evening.line)))
+    else:
+        controls.append(ft.Text(_("This game is in no session.")))
+    picked: dict[str, str | None] = {"session": None}
+
+    def choose(event: ft.Event[Any]) -> None:
+        picked["session"] = event.control.value
+
+    row: list[ft.Control] = []
+    if evening is not None:
+        row.append(
+            tagged(
+                "leave-session",
+                ft.TextButton(
+                    _("Take out of the session"),
+                    icon=ft.Icons.LOGOUT,
+                    height=48,
+                    on_click=on(state.leave_session),
+                ),
+            )
+        )
+    others = state.evening.others
+    if others:
+        label = _("Move to session")
+        row += [
+            named(
+                ft.Dropdown(
+                    label=label,
+                    width=260,
+                    dense=True,
+                    on_select=choose,
+                    options=[ft.DropdownOption(key=k, text=t) for k, t in others],
+                ),
+                label,
+                identifier="move-to",
+            ),
+            ft.OutlinedButton(
+                _("Move"), height=48, on_click=on(lambda: state.join_session(picked["session"]))
+            ),
+        ]
+    if row:
+        controls.append(ft.Row(row, wrap=True))
+    return controls

@@ -1,0 +1,91 @@
+"""The keeper's changes to the shown game's session: the match ("first to N
+games", off by default), and moving the game out of its session or into
+another one (from the game's detail)."""
+
+from typing import Any
+
+from scorekeeper.core.session import match_problem
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import _, moment
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state.open_game import OpenGame
+from scorekeeper.ui.state.shown import Restore, Shown
+from scorekeeper.ui.state.tonight import tonight
+from scorekeeper.ui.text import isolate
+
+MATCH_CHOICES = (2, 3, 4, 5, 7)  # offered on the scoreboard; any 1-99 is kept
+OTHER_SESSIONS = 8  # the latest sessions a game can be moved into
+
+
+class Evening:
+    """The session of the game shown, as the keeper changes it."""
+
+    def __init__(self, store: GameStore, current: OpenGame, shown: Shown) -> None:
+        self.store = store
+        self.current = current
+        self.shown = shown
+        self.others: list[tuple[str, str]] = []  # (session id, label) to move into
+
+    def _refresh(self) -> None:
+        if self.current.saved:
+            self.current.tonight = tonight(self.store, self.current.saved)
+
+    def set_match(self, match: Any) -> None:
+        """Play the shown game's session as a match, first to `match` games
+        (None, "" or "off": no match)."""
+        evening = self.current.tonight
+        if evening is None:
+            return
+        wanted = None if match in (None, "", "off") else match
+        if isinstance(wanted, str) and wanted.isdigit():
+            wanted = int(wanted)
+        if wanted is not None and (problem := match_problem(wanted)):
+            self.shown.errors = {"match": problem}
+            return
+        self.shown.errors.pop("match", None)
+        self.store.set_match(evening.session, wanted)
+        self._refresh()
+
+    def load_others(self) -> None:
+        """The latest sessions the shown game is not in, to move it into."""
+        saved = self.current.saved
+        self.others = []
+        if saved is None:
+            return
+        sessions = [s for s in self.store.sessions() if saved.id not in s.games]
+        for session in sessions[-OTHER_SESSIONS:][::-1]:
+            games = self.store.session_games(session)
+            if not games:
+                continue
+            names = ", ".join(isolate(name) for name in games[-1].players)
+            label = _("{when}: {names}").format(when=moment(games[0].created_at), names=names)
+            self.others.append((session.id, label))
+
+    def leave_session(self) -> None:
+        """The shown game leaves its session (a session left empty goes)."""
+        if self.current.saved:
+            self.store.move_to_session(self.current.saved.id, None)
+            self.current.joined = None
+            self._refresh()
+            self.load_others()
+
+    def join_session(self, session_id: str | None) -> None:
+        """The shown game moves into another session, as its latest game."""
+        if not self.current.saved or not session_id:
+            return
+        try:
+            self.store.move_to_session(self.current.saved.id, str(session_id)[:80])
+        except ScorekeeperError as error:
+            self.shown.message = str(error)
+            return
+        self.current.joined = None
+        self._refresh()
+        self.load_others()
+
+    def snapshot(self) -> Restore:
+        others = list(self.others)
+
+        def restore() -> None:
+            self.others = list(others)
+
+        return restore

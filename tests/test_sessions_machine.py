@@ -1,0 +1,159 @@
+"""Hypothesis drives a store on real files through games played, rematches,
+games moved between sessions, deletes and their undo, matches set and the
+folder reopened; after every step each session and its tally, and every
+rating the store keeps game by game, equal a computation from scratch."""
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from scorekeeper.core.game import add_hand
+from scorekeeper.core.model import Game, Variant
+from scorekeeper.core.ratings import RatedGame, ratings_of
+from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.saved import summarize
+from scorekeeper.core.session import played, session_tally
+from scorekeeper.core.stats import person
+from scorekeeper.storage import kept_ratings
+from scorekeeper.storage.store import GameStore
+from tests.factories import hand
+
+WINS = (hand([3, 6, 0, 4], [3, 6, 0, 4]), hand([6, 3, 4, 0], [6, 3, 4, 0]))
+TABLES = (
+    ("Ana", "Ben", "Cy", "Dee"),
+    ("Ana", "Cy", "Ben", "Dee"),
+    ("Eve", "Ben", "ana", "Dee"),
+)
+
+
+class SessionsMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.folder = Path(tempfile.mkdtemp(prefix="sessions-machine-"))
+        self.checkpoint = kept_ratings.CHECKPOINT
+        kept_ratings.CHECKPOINT = 2  # a change back counts again from a checkpoint
+        self.store = GameStore(self.folder)
+        self.sessions: list[list[str]] = []  # the model: game ids per session, in order
+        self.matches: list[int | None] = []
+        self.session_ids: list[str | None] = []
+        self.games: list[str] = []
+        self.deleted: list = []
+
+    def teardown(self) -> None:
+        kept_ratings.CHECKPOINT = self.checkpoint
+        self.store.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _leave(self, game_id: str) -> None:
+        for games in self.sessions:
+            if game_id in games:
+                games.remove(game_id)
+
+    @rule(table=st.sampled_from(TABLES), win=st.sampled_from(WINS), rematch=st.booleans())
+    def play(self, table, win, rematch):
+        game = add_hand(Game(Variant.PARTNERSHIP, table, 0, RuleSet(target=100)), win).game
+        saved = self.store.create(game)
+        if rematch and self.games:
+            previous = self.games[-1]
+            session = self.store.continue_session(previous, saved.id)
+            own = next((s for s in self.sessions if previous in s), None)
+            if own is None:
+                self._leave(previous)
+                self.sessions.append([previous])
+                self.matches.append(None)
+                self.session_ids.append(session.id)
+                own = self.sessions[-1]
+            own.append(saved.id)
+        self.games.append(saved.id)
+
+    @precondition(lambda self: self.games)
+    @rule(data=st.data(), match=st.none() | st.integers(1, 3))
+    def start_session(self, data, match):
+        game_id = data.draw(st.sampled_from(self.games))
+        session = self.store.start_session(game_id, match)
+        self._leave(game_id)
+        self.sessions.append([game_id])
+        self.matches.append(match)
+        self.session_ids.append(session.id)
+
+    @precondition(lambda self: self.games)
+    @rule(data=st.data())
+    def move(self, data):
+        game_id = data.draw(st.sampled_from(self.games))
+        live = [i for i, games in enumerate(self.sessions) if self._shown(games)]
+        target = data.draw(st.none() | st.sampled_from(live)) if live else None
+        self.store.move_to_session(game_id, None if target is None else self.session_ids[target])
+        self._leave(game_id)
+        if target is not None:
+            self.sessions[target].append(game_id)
+
+    @precondition(lambda self: any(self._shown(g) for g in self.sessions))
+    @rule(data=st.data(), match=st.none() | st.integers(1, 3))
+    def set_match(self, data, match):
+        live = [i for i, games in enumerate(self.sessions) if self._shown(games)]
+        target = data.draw(st.sampled_from(live))
+        self.store.set_match(self.session_ids[target], match)
+        self.matches[target] = match
+
+    @precondition(lambda self: self.games)
+    @rule(data=st.data())
+    def delete(self, data):
+        game_id = data.draw(st.sampled_from(self.games))
+        self.deleted.append(self.store.delete(game_id))
+        self.games.remove(game_id)
+
+    @precondition(lambda self: self.deleted)
+    @rule()
+    def undo_delete(self):
+        saved = self.deleted.pop()
+        self.store.restore(saved)
+        self.games.append(saved.id)
+
+    @rule()
+    def reopen(self):
+        self.store.close()
+        self.store = GameStore(self.folder)
+
+    def _shown(self, games: list[str]) -> list[str]:
+        return [g for g in games if g in self.games]
+
+    @invariant()
+    def sessions_and_tallies_equal_the_model(self):
+        expected = [
+            (self.session_ids[i], tuple(self._shown(games)), self.matches[i])
+            for i, games in enumerate(self.sessions)
+            if self._shown(games)
+        ]
+        stored = self.store.sessions()
+        assert [(s.id, s.games, s.match) for s in stored] == expected
+        for session in stored:
+            from_scratch = [played(summarize(self.store.get(g))) for g in session.games]
+            summaries = {s.id: s for s in self.store.history(limit=1000).items}
+            kept = [played(summaries[g]) for g in session.games]
+            assert session_tally(kept, session.match, {}) == session_tally(
+                from_scratch, session.match, {}
+            )
+
+    @invariant()
+    def ratings_equal_a_computation_from_scratch(self):
+        games = self.store.all_games()
+        rated = [
+            RatedGame(
+                g.id,
+                tuple(g.game.side_names(s) for s in range(2)),
+                tuple(s.score for s in g.score.sides),
+                g.ended_at,
+            )
+            for g in games
+        ]
+        scratch = ratings_of(reversed(rated), {})  # all_games: newest first
+        kept = {person(r.name, {}): (r.mu, r.sigma, r.games) for r in self.store.ratings()}
+        assert kept == {k: (r.mu, r.sigma, r.games) for k, r in scratch.items()}
+
+
+SessionsMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=12, deadline=None)
+test_sessions_machine = SessionsMachine.TestCase
