@@ -4,17 +4,23 @@ its part as it was, each part's snapshot puts back exactly what it keeps
 and value to the part that owns it."""
 
 import copy
+import errno
 
 import pytest
 
 from scorekeeper.core.draft import Step
-from scorekeeper.core.model import Variant
+from scorekeeper.core.game import new_game
+from scorekeeper.core.model import Bid, Variant
+from scorekeeper.errors import GameOverError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state.entry import ends_too_soon
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
+from scorekeeper.ui.state.shown import Confirm, os_error_message
 from tests.inprocess import FakeKeeper
 from tests.test_ui_state import play, start, tap
+from tests.test_ui_views import plain
 
 
 @pytest.fixture
@@ -253,3 +259,279 @@ def test_the_delete_button_asks_again_once_anything_else_is_done(store):
     assert state.deleting.confirm_delete is False
     state.ask_delete()
     assert state.deleting.confirm_delete is True
+
+
+# -- each part's smaller actions, said in full -------------------------------------------
+
+
+def test_the_language_changes_only_to_another_known_one_and_clears_what_was_said(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.message = "said in English"
+    state.set_language("en")  # the language it has: nothing to redo
+    assert (state.language, state.message) == ("en", "said in English")
+    assert state.summary != []
+    state.set_language("xx")  # not a language of the app
+    state.set_language(None)
+    assert (state.language, state.message) == ("en", "said in English")
+    state.set_language("th")
+    assert (state.language, state.message, state.summary) == ("th", None, [])
+    assert state.screen is Screen.GAME
+
+
+def test_keep_screen_on_is_a_plain_switch_and_counts_on_the_game_screens(store):
+    state = start(AppState(store))
+    state.set_keep_screen_on(0)
+    assert state.keep_screen_on is False and not state.wants_screen_on
+    state.set_keep_screen_on("yes")
+    assert state.keep_screen_on is True and state.wants_screen_on
+    state.message = "earlier"
+    state.show_rules()
+    assert state.screen is Screen.RULES and state.message is None
+    assert not state.wants_screen_on
+
+
+def test_more_history_adds_the_next_page_under_the_same_filter(store):
+    for number in range(32):
+        store.create(new_game(Variant.PARTNERSHIP, ["Alex", "Beth", f"C{number}", "D"], 0))
+    for number in range(3):
+        store.create(new_game(Variant.PARTNERSHIP, ["Zed", "Yan", f"X{number}", "W"], 0))
+    state = AppState(store)
+    state.filter_history(player="alex", status="in_progress")
+    assert (len(state.history.items), state.history.total) == (30, 32)
+    state.more_history()
+    assert (len(state.history.items), state.history.total) == (32, 32)
+    assert all("Alex" in g.players for g in state.history.items)
+    assert len({g.id for g in state.history.items}) == 32, "the next page, not the first again"
+    state.filter_history(status="finished")
+    state.more_history()
+    assert state.history.items == () and state.history.total == 0
+
+
+def test_the_first_dealer_is_one_of_the_players(store):
+    state = AppState(store)
+    state.new_game()
+    state.set_first_dealer(3)
+    assert state.form.first_dealer == 3
+    state.set_first_dealer(4)
+    state.set_first_dealer(-1)
+    assert state.form.first_dealer == 3
+    state.set_first_dealer(0)
+    assert state.form.first_dealer == 0
+
+
+def test_the_sheet_shows_all_hands_until_another_game_is_open(store):
+    first = start(AppState(store)).saved.id
+    state = start(AppState(store))
+    state.show_all_hands()
+    assert state.current.all_hands is True
+    state.open_game(state.saved.id)
+    assert state.current.all_hands is True, "the same game, as it was"
+    state.open_game(first)
+    assert state.current.all_hands is False
+
+
+def test_back_to_bids_keeps_the_bids_and_stores_the_step(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    for seat in range(4):
+        tap(state, seat, 3)
+    state.to_tricks()
+    state.shown.errors = {"tricks": "too many", "hand": "no", "other": "kept"}
+    state.back_to_bids()
+    assert state.draft.step is Step.BIDS and state.draft.bids == (Bid(3),) * 4
+    assert state.errors == {"other": "kept"}
+    assert store.draft(state.saved.id) == state.draft
+
+
+def test_each_copied_link_says_which(store):
+    state = AppState(store)
+    state.link_copied("keeper")
+    assert state.message == "Keeper link copied."
+    state.link_copied("watch")
+    assert state.message == "Watch link copied."
+    state.link_copied("keeper", done=False)
+    assert state.message == "This browser did not let the link be copied: copy it from the text."
+
+
+def test_a_file_that_did_not_arrive_is_named_on_the_history(store):
+    state = AppState(store)
+    state.import_failed("games.json")
+    assert state.screen is Screen.HISTORY
+    assert state.message == (
+        "Nothing was imported from games.json: the file did not arrive whole. Try again."
+    )
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (OSError(errno.EMFILE, "Too many open files"), "too many connections and files open"),
+        (OSError(errno.ENFILE, "File table overflow"), "too many connections and files open"),
+        (
+            OSError(errno.EACCES, "Permission Denied", "/srv/secret/games"),
+            "could not read or write its files (permission denied): that was not done.",
+        ),
+        (PermissionError(), "could not read or write its files (permissionerror)"),
+    ],
+)
+def test_a_file_the_server_could_not_open_is_said_without_its_path(error, said):
+    text = os_error_message(error)
+    assert said in text and "/srv" not in text
+    if "too many" in said:
+        assert text == (
+            "The server has too many connections and files open: that was not done. "
+            "Try again in a moment."
+        )
+    else:
+        assert text.startswith("The server could not read or write its files (")
+
+
+def test_a_game_kept_for_undo_is_forgotten_once_only_and_its_message_with_it(store):
+    state = start(AppState(store))
+    first = state.saved.id
+    second = start(AppState(store)).saved.id
+    state.go_home()
+    state.delete_from_home(first)
+    older = state.deleting.deleted
+    state.delete_from_home(second)
+    newer = state.deleting.deleted
+    state.forget_deleted(older)  # the first one's time is up: the second stays undoable
+    assert state.deleting.deleted is newer and state.message == "Game deleted."
+    state.forget_deleted(newer)
+    assert state.deleting.deleted is None and state.message is None
+    state.delete_from_home(newer.id)
+    state.message = "Something else."
+    state.forget_deleted(state.deleting.deleted)
+    assert state.deleting.deleted is None and state.message == "Something else."
+
+
+def test_cancelling_a_penalty_closes_its_form_and_its_errors(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.open_adjustment(0)
+    state.save_adjustment()
+    assert state.errors
+    state.cancel_adjustment()
+    assert state.corrections.adjusting is None and state.errors == {}
+
+
+def test_a_penalty_removed_comes_back_where_it_was(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    for side, points in ((0, -10), (1, -20), (0, -30)):
+        state.open_adjustment(0)
+        state.set_adjustment_side(side)
+        state.set_adjustment_points(str(points))
+        state.save_adjustment()
+    state.remove_adjustment(0, 1)
+    assert state.message == "The penalty on hand 1 was removed."
+    assert [a.points for a in state.saved.game.hands[0].adjustments] == [-10, -30]
+    state.undo_remove_adjustment()
+    assert state.message == "The penalty on hand 1 is back."
+    hand = store.get(state.saved.id).game.hands[0]
+    assert [(a.side, a.points) for a in hand.adjustments] == [(0, -10), (1, -20), (0, -30)]
+    assert state.corrections.removed is None, "the next action closed the Undo"
+    state.undo_remove_adjustment()  # nothing left to put back
+    assert len(store.get(state.saved.id).game.hands[0].adjustments) == 3
+
+
+def test_a_penalty_is_not_put_back_on_another_game_or_a_hand_gone(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.open_adjustment(1)
+    state.set_adjustment_side(0)
+    state.set_adjustment_points("-10")
+    state.save_adjustment()
+    first = state.saved.id
+    state.remove_adjustment(1, 0)
+    removed = state.corrections.removed
+    state.current.saved = store.get(start(AppState(store)).saved.id)  # another game shown
+    state.corrections.removed = removed
+    state.undo_remove_adjustment()
+    assert state.saved.game.hands == ()
+    state.open_game(first)
+    state.undo_last_hand()  # the hand it was on is gone
+    state.corrections.removed = removed
+    state.undo_remove_adjustment()
+    assert len(store.get(first).game.hands) == 1
+    assert store.get(first).game.hands[0].adjustments == ()
+
+
+def test_deleting_a_hand_asks_saying_how_many_are_scored_again(store):
+    state = start(AppState(store))
+    for _hand in range(3):
+        play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.ask_delete_hand(3)  # no such hand
+    assert state.confirm is None
+    state.ask_delete_hand(0)
+    asked = state.confirm
+    assert (asked.question, asked.detail, asked.yes, asked.no) == (
+        "Delete hand 1?",
+        "The 2 hands after it are scored again.",
+        "Delete hand 1",
+        "Keep it",
+    )
+    state.ask_delete_hand(1)
+    assert state.confirm.detail == "The hand after it is scored again."
+    state.ask_delete_hand(2)
+    assert (state.confirm.question, state.confirm.detail) == ("Delete hand 3?", "")
+    state.ask_delete_hand(-1)
+    assert state.confirm.question == "Delete hand 3?", "a page's bad index asks nothing"
+    state.ask_delete_hand(1)
+    state.answer(True)
+    assert len(store.get(state.saved.id).game.hands) == 2
+    assert state.message == "Hand 2 was deleted."
+
+
+def test_deleting_a_hand_says_when_the_game_opens_again_or_would_end_too_soon(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [1, 4, 4, 4])  # 8 bid, 5 taken: -80 to 62
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # 1 to 2
+    play(state, [4, 3, 4, 3], [4, 3, 4, 2])  # 81 to -58
+    play(state, [4, 3, 4, 3], [1, 4, 4, 4])  # 1 to 4
+    state.ask_delete_hand(0)  # without it the game is won at hand 2, before hand 3
+    assert state.confirm is None
+    assert state.message == ("Hand 3: the game was won at hand 2; nothing can be recorded after it")
+    finished = start(AppState(store), target="100")
+    play(finished, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(finished, [3, 3, 3, 3], [4, 3, 3, 3])
+    assert finished.current.finished
+    finished.ask_delete_hand(0)
+    assert plain(finished.confirm.detail) == (
+        "The hand after it is scored again. "
+        "The game is over; this opens it again (it was: Winner: Alex + Charlie, 122 to 120)."
+    )
+
+
+def test_a_bag_penalty_is_explained_in_full_for_its_side_only(store):
+    state = start(AppState(store))
+    play(state, [1, 1, 1, 1], [6, 1, 5, 1])
+    play(state, [1, 1, 1, 1], [6, 1, 5, 1])
+    for index, side in ((0, 0), (1, 1), (2, 0), (1, 2), (-1, 0), (1, -1)):
+        state.explain_penalty(index, side)
+        assert state.message is None, (index, side)
+    state.confirm = Confirm("q", "d", "y", "n", lambda: None)
+    state.explain_penalty(1, 0)
+    assert state.confirm is None, "a new action"
+    assert plain(state.message) == (
+        "Bag penalty for Alex + Charlie: -100 (9 bags this hand, 18 in all: -100, 8 carried)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("won_at", "count", "fix"),
+    [
+        (3, 5, "delete hands 3-5 first"),
+        (5, 5, "delete hand 5 first"),
+        (None, 4, "delete hand 4 first"),
+    ],
+)
+def test_an_edit_that_ends_the_game_early_says_which_hands_to_delete(won_at, count, fix):
+    error = GameOverError((), hand_number=won_at)
+    won = (won_at or count) - 1
+    assert ends_too_soon(error, count) == (
+        f"With this change the game is won at hand {won}, but later hands are "
+        f"recorded: {fix}, or Cancel."
+    )
