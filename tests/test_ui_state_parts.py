@@ -12,6 +12,7 @@ from scorekeeper.core.draft import Step
 from scorekeeper.core.game import new_game
 from scorekeeper.core.model import Bid, Variant
 from scorekeeper.errors import GameOverError
+from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
@@ -535,3 +536,182 @@ def test_an_edit_that_ends_the_game_early_says_which_hands_to_delete(won_at, cou
         f"With this change the game is won at hand {won}, but later hands are "
         f"recorded: {fix}, or Cancel."
     )
+
+
+def test_the_share_screen_without_a_server_goes_home_saying_why(store):
+    state = AppState(store)
+    state.show_share()
+    assert state.screen is Screen.HOME
+    assert state.message == "Links to share exist when the app is served to browsers."
+    assert state.link("watch") is None
+
+
+def test_the_share_screen_shows_the_watch_link_and_the_keeper_link_once_asked(store):
+    state = AppState(store)
+    keeper = FakeKeeper()
+    state.sharing = keeper
+    state.reveal_keeper_link()
+    state.ask_reset()
+    state.message = "earlier"
+    state.show_share()
+    assert (state.screen, state.message) == (Screen.SHARE, None)
+    assert state.share.show_keeper_link is False and state.share.confirm_reset is False
+    assert state.link("watch") == keeper.watch_link()
+    assert state.link("keeper") is None and state.link("other") is None
+    state.reveal_keeper_link()
+    assert state.link("keeper") == keeper.keeper_link()
+    assert state.link("watch") == keeper.watch_link()
+    state.reveal_keeper_link(False)
+    assert state.link("keeper") is None
+    state.ask_reset()
+    assert state.share.confirm_reset is True
+    state.reset_links()
+    assert keeper.resets == 1 and state.share.confirm_reset is False
+    assert state.message == "New links made: every other device is logged out. Share the new ones."
+    state.ask_reset(False)
+    assert state.share.confirm_reset is False
+
+
+def test_a_failure_on_the_set_up_form_shows_over_the_players(store):
+    state = AppState(store)
+    state.new_game()
+    state.failed("The disk is full.")
+    assert state.errors == {"players": "The disk is full."}
+    assert state.message == "The disk is full."
+    state.show_rules()
+    state.failed("Again.")
+    assert state.errors == {} and state.message == "Again."
+
+
+def test_the_set_up_form_keeps_names_and_dealer_across_variants(store):
+    state = AppState(store)
+    state.new_game()
+    for seat, name in enumerate(["Alex", "Beth", "Cy", "Di"]):
+        state.set_name(seat, name)
+    state.set_first_dealer(3)
+    state.set_variant(Variant.TWO_PLAYER)
+    assert state.form.names == ["Alex", "Beth"] and state.form.first_dealer == 1
+    state.set_variant(Variant.PARTNERSHIP)
+    assert state.form.names == ["Alex", "Beth", "", ""] and state.form.first_dealer == 1
+    state.set_variant(Variant.CUTTHROAT)
+    assert state.form.names == ["Alex", "Beth", ""]
+
+
+def test_typing_a_field_clears_its_own_error_only(store):
+    state = AppState(store)
+    state.new_game()
+    state.shown.errors = {
+        "team_names.0": "a",
+        "team_names.1": "b",
+        "rules.target": "c",
+        "rules.bag_limit": "d",
+    }
+    state.set_team_name(0, "Us")
+    state.set_rule("target", "300")
+    assert state.errors == {"team_names.1": "b", "rules.bag_limit": "d"}
+    assert state.form.team_names == ["Us", ""] and state.form.rules["target"] == "300"
+
+
+def test_a_preset_replaces_the_rules_and_their_errors_only(store):
+    state = AppState(store)
+    state.new_game()
+    state.set_rule("target", "zzz")
+    state.shown.errors["rules.target"] = "bad"
+    state.shown.errors["players.0"] = "needs a name"
+    before = state.form.rules_revision
+    state.set_preset("short")
+    assert state.form.preset == "short" and state.form.rules["target"] == "300"
+    assert state.form.rules_revision == before + 1
+    assert state.errors == {"players.0": "needs a name"}
+    state.set_preset("no such preset")
+    assert state.form.preset == "short" and state.form.rules_revision == before + 1
+    state.set_customizing(True)
+    assert state.form.customizing is True
+    state.set_rule("blind_bids", True)
+    state.set_rule("blind_bids", False)  # its fields fold away: the form is drawn again
+    assert state.form.rules_revision == before + 2
+
+
+def test_the_setup_snapshot_can_be_put_back_twice(store):
+    state = AppState(store)
+    state.new_game()
+    state.set_name(0, "Alex")
+    restore = state.setup.snapshot()
+    restore()
+    state.set_name(0, "Beth")  # in place, on the form put back
+    restore()
+    assert state.form.names[0] == "Alex"
+
+
+def test_a_storage_failure_in_an_action_is_said_and_nothing_crashes(store):
+    state = AppState(store)
+
+    def full() -> None:
+        raise StorageError("disk full at /srv/data", "The disk is full: nothing was saved.")
+
+    def unreadable() -> None:
+        raise OSError(errno.EACCES, "Permission denied", "/srv/data/games")
+
+    state.perform(full)
+    assert state.message == "The disk is full: nothing was saved."
+    state.perform(unreadable)
+    assert state.message == (
+        "The server could not read or write its files (permission denied): that was not done."
+    )
+
+
+def test_the_app_snapshot_puts_back_this_devices_settings(store):
+    state = AppState(store)
+    before = state.snapshot()
+    assert set(before) == {
+        "Shown",
+        "Browsing",
+        "OpenGame",
+        "Setup",
+        "HandEntry",
+        "Corrections",
+        "ShareLinks",
+        "Deleting",
+        "settings",
+    }
+    state.set_language("he")
+    state.set_keep_screen_on(False)
+    before["settings"]()
+    assert (state.language, state.keep_screen_on) == ("en", True)
+
+
+def test_a_game_deleted_from_home_says_so_and_undo_says_it_is_back(store):
+    state = start(AppState(store))
+    game_id = state.saved.id
+    state.go_home()
+    state.delete_from_home(game_id)
+    assert state.message == "Game deleted."
+    state.undo_delete()
+    assert state.deleting.deleted is None and state.message == "Game restored."
+    assert state.screen is Screen.HOME and [g.id for g in state.in_progress] == [game_id]
+    store.delete(game_id)
+    state.message = None
+    state.delete_from_home(game_id)  # already gone
+    assert state.message is None and state.deleting.deleted is None
+
+
+def test_a_bad_history_filter_is_named_and_long_filters_are_cut(store):
+    state = AppState(store)
+    state.filter_history(status="done")
+    assert state.message == "'done' is not a status: in_progress, finished or all."
+    state.filter_history(status="x" * 50)
+    assert state.message == f"{'x' * 40!r} is not a status: in_progress, finished or all."
+    state.filter_history(player="a" * 150)
+    assert state.browsing.history_player == "a" * 100
+
+
+def test_statistics_list_rivals_and_the_snapshot_keeps_the_merges(store):
+    state = start(AppState(store), names=("Alex", "Beth"), target="50")
+    play(state, [6, 6], [7, 6])  # 61 to 60, finished: Alex and Beth met once
+    state.show_stats()
+    assert [(r.names, r.games) for r in state.rivals] == [(("Alex", "Beth"), 1)]
+    state.merge_players("Alex", "Al")
+    restore = state.browsing.snapshot()
+    state.unmerge_player("Alex")
+    restore()
+    assert state.browsing.merges == {"alex": "al"}
