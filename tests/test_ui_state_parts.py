@@ -16,6 +16,7 @@ from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state.corrections import AdjustmentForm
 from scorekeeper.ui.state.entry import ends_too_soon
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
 from scorekeeper.ui.state.shown import Confirm, os_error_message
@@ -715,3 +716,187 @@ def test_statistics_list_rivals_and_the_snapshot_keeps_the_merges(store):
     state.unmerge_player("Alex")
     restore()
     assert state.browsing.merges == {"alex": "al"}
+
+
+def test_removing_the_last_hand_asks_first_in_full(store):
+    state = AppState(store)
+    state.undo_last_hand()  # no game open: nothing to do, no crash
+    state.ask_undo_last_hand()
+    start(state)
+    state.undo_last_hand()  # no hand yet
+    state.ask_undo_last_hand()
+    assert state.confirm is None and state.message is None
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.ask_undo_last_hand()
+    asked = state.confirm
+    assert (asked.question, asked.detail, asked.yes, asked.no) == (
+        "Remove hand 2?",
+        "Its bids and tricks are removed and the scores go back.",
+        "Remove hand 2",
+        "Keep it",
+    )
+    state.answer(True)
+    assert state.message == "Hand 2 was removed." and state.summary == []
+    assert len(store.get(state.saved.id).game.hands) == 1
+
+
+def test_removing_the_winning_hand_says_both_in_one_detail(store):
+    state = start(AppState(store), target="100")
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.ask_undo_last_hand()
+    assert plain(state.confirm.detail) == (
+        "Its bids and tricks are removed and the scores go back. "
+        "The game is over; this opens it again (it was: Winner: Alex + Charlie, 122 to 120)."
+    )
+
+
+def test_deleting_a_hand_that_would_end_the_game_early_is_refused_saying_why(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [1, 4, 4, 4])
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])
+    play(state, [4, 3, 4, 3], [4, 3, 4, 2])
+    play(state, [4, 3, 4, 3], [1, 4, 4, 4])
+    revision = state.saved.revision
+    state.delete_hand(0)
+    assert state.message == "Hand 3: the game was won at hand 2; nothing can be recorded after it"
+    assert store.get(state.saved.id).revision == revision
+
+
+def test_deleting_a_hand_of_a_finished_game_says_it_is_open_again(store):
+    state = start(AppState(store), target="100")
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.delete_hand(1)
+    assert state.message == "Hand 2 was deleted. The game is in progress again."
+    assert state.summary == [] and not state.current.finished
+
+
+def test_the_penalty_form_opens_only_on_a_hand_and_a_penalty_that_exist(store):
+    state = start(AppState(store))
+    state.open_adjustment(0)  # no hand yet
+    state.set_adjustment_side(0)  # no form: nothing to set
+    state.save_adjustment()
+    assert state.corrections.adjusting is None
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.open_adjustment(1)
+    state.open_adjustment(-1)
+    assert state.corrections.adjusting is None
+    state.open_adjustment(0, 0)  # no penalty there yet: a new one
+    assert state.corrections.adjusting == AdjustmentForm(0, None)
+    state.set_adjustment_side(1)
+    state.set_adjustment_side(0)
+    state.set_adjustment_side(2)  # partnership has two sides
+    state.set_adjustment_side(-1)
+    assert state.corrections.adjusting.side == 0
+    state.set_adjustment_points("\u221230")  # a typographic minus
+    state.set_adjustment_reason("renege")
+    state.save_adjustment()
+    state.open_adjustment(0, 0)
+    assert state.corrections.adjusting == AdjustmentForm(0, 0, 0, "-30", "renege")
+    state.open_adjustment(0, 1)
+    assert state.corrections.adjusting == AdjustmentForm(0, None)
+
+
+def test_the_penalty_form_clips_what_is_typed_and_clears_its_own_errors(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.open_adjustment(0)
+    state.save_adjustment()
+    assert state.errors["adjustment.side"] == "Choose whose points these are: tap a name."
+    state.set_adjustment_points("ten")
+    state.save_adjustment()
+    assert state.errors["adjustment.points"] == (
+        "'ten' is not a whole number of points: type one such as -30"
+    )
+    state.shown.errors["adjustment.reason"] = "too long"
+    state.set_adjustment_points("1" * 20)
+    assert state.corrections.adjusting.points == "1" * 12
+    assert set(state.errors) == {"adjustment.side", "adjustment.reason"}
+    state.set_adjustment_reason("r" * 300)
+    assert state.corrections.adjusting.reason == "r" * 200
+    assert set(state.errors) == {"adjustment.side"}
+
+
+def test_a_penalty_saved_for_a_hand_or_place_gone_meanwhile(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.corrections.adjusting = AdjustmentForm(1, None, 0, "-10", "")  # hand 2 was undone
+    state.save_adjustment()
+    assert state.corrections.adjusting is None and state.errors == {}
+    state.corrections.adjusting = AdjustmentForm(0, 0, 0, "-10", "")  # its penalty was removed
+    state.save_adjustment()
+    state.corrections.adjusting = AdjustmentForm(0, 1, 1, "-20", "")  # one past the last
+    state.save_adjustment()
+    hand = store.get(state.saved.id).game.hands[0]
+    assert [(a.side, a.points) for a in hand.adjustments] == [(0, -10), (1, -20)]
+    state.remove_adjustment(0, 2)  # no such penalty
+    state.remove_adjustment(1, 0)  # no such hand
+    state.remove_adjustment(-1, 0)
+    assert len(store.get(state.saved.id).game.hands[0].adjustments) == 2
+    state.remove_adjustment(0, 1)
+    assert state.message == "The penalty on hand 1 was removed."
+
+
+def test_a_penalty_removed_after_another_device_saved_is_refused_without_undo(store):
+    phone, laptop = AppState(store), AppState(store)
+    start(phone)
+    play(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+    phone.open_adjustment(0)
+    phone.set_adjustment_side(0)
+    phone.set_adjustment_points("-10")
+    phone.save_adjustment()
+    laptop.open_game(phone.saved.id)
+    play(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+    laptop.remove_adjustment(0, 0)
+    assert laptop.corrections.removed is None and laptop.summary == []
+    assert laptop.message == (
+        "This game was changed on another device: nothing was saved, "
+        "the game is shown as it is now."
+    )
+    assert len(laptop.saved.game.hands) == 2
+    assert store.get(phone.saved.id).game.hands[0].adjustments != ()
+
+
+def test_a_reload_with_nothing_new_changes_nothing_shown(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    summary = list(state.summary)
+    state.message = "kept"
+    state.reload()
+    assert state.summary == summary and state.message == "kept"
+
+
+def test_an_entry_on_a_game_another_device_finished_is_dropped_everywhere(store):
+    phone, laptop = AppState(store), AppState(store)
+    start(phone, target="50")
+    laptop.open_game(phone.saved.id)
+    laptop.begin_hand()
+    tap(laptop, 1, 3)  # the laptop's entry of hand 1, stored
+    assert store.draft(phone.saved.id) is not None
+    play(phone, [3, 3, 3, 3], [4, 3, 3, 3])  # the phone enters hand 1 and wins
+    assert phone.current.finished and store.draft(phone.saved.id) is None
+    laptop.reload()
+    assert laptop.draft is None and laptop.summary[0] == "Hand 1, saved on another device"
+    assert laptop.message == "Hand 1 was saved on another device: your entry was discarded."
+    assert store.draft(phone.saved.id) is None
+
+
+def test_an_entry_carried_over_a_penalty_elsewhere_is_stored_on_the_new_version(store):
+    phone, laptop = AppState(store), AppState(store)
+    start(phone)
+    play(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+    laptop.open_game(phone.saved.id)
+    laptop.begin_hand()
+    tap(laptop, 1, 3)
+    phone.open_adjustment(0)
+    phone.set_adjustment_side(1)
+    phone.set_adjustment_points("-10")
+    phone.save_adjustment()  # the laptop's entry of hand 2 still fits: carried over
+    revision = store.get(phone.saved.id).revision
+    assert store.draft(phone.saved.id).base == revision
+    laptop.reload()
+    assert laptop.draft is not None and laptop.draft.base == revision
+    assert laptop.draft.bids[1] == Bid(3) and laptop.screen is Screen.HAND
+    assert store.draft(phone.saved.id) == laptop.draft
