@@ -5,10 +5,12 @@ and value to the part that owns it."""
 
 import copy
 import errno
+import json
 
 import pytest
 
 from scorekeeper.core.draft import Step
+from scorekeeper.core.exchange import MAX_INPUT_BYTES, export_record
 from scorekeeper.core.game import new_game
 from scorekeeper.core.model import Bid, Variant
 from scorekeeper.errors import GameOverError
@@ -900,3 +902,42 @@ def test_an_entry_carried_over_a_penalty_elsewhere_is_stored_on_the_new_version(
     assert laptop.draft is not None and laptop.draft.base == revision
     assert laptop.draft.bids[1] == Bid(3) and laptop.screen is Screen.HAND
     assert store.draft(phone.saved.id) == laptop.draft
+
+
+def test_one_game_exports_as_its_own_record_in_readable_json(store):
+    state = start(AppState(store), names=("Zoë", "Beth", "Charlie", "David"))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    other = start(AppState(store)).saved.id
+    name, data = state.export_data("json", state.saved.id)
+    assert name == f"spades-{state.saved.id}.json"
+    record = export_record(store.get(state.saved.id))
+    assert data == json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
+    assert "Zoë".encode() in data and other.encode() not in data
+    name, data = state.export_data("json")
+    assert name == "spades-games.json" and len(json.loads(data)) == 2
+    name, data = state.export_data("csv")
+    assert name == "spades-games.csv" and "Zoë".encode() in data
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"\xff\xfe", "games.json is not a JSON file: "),
+        (b"[" * 50_000 + b"]" * 50_000, "games.json is not a file of games: it nests"),
+        (b'{"format": "spades-score/1", "players": "x"}', "Nothing was imported from games.json: "),
+        (b"[1]", "Nothing was imported from games.json: "),
+    ],
+)
+def test_a_refused_import_names_the_file_and_why(store, data, said):
+    state = AppState(store)
+    state.import_file("games.json", data)
+    assert state.message.startswith(said) and "None" not in state.message
+    assert len(state.message) > len(said) + 5
+
+
+def test_a_file_of_exactly_the_limit_is_read(store):
+    state = AppState(store)
+    state.import_file("edge.json", b"[]" + b" " * (MAX_INPUT_BYTES - 2))
+    assert "too big" not in state.message
+    state.import_file("over.json", b"[]" + b" " * (MAX_INPUT_BYTES - 1))
+    assert state.message.startswith("over.json is too big")
