@@ -941,3 +941,87 @@ def test_a_file_of_exactly_the_limit_is_read(store):
     assert "too big" not in state.message
     state.import_file("over.json", b"[]" + b" " * (MAX_INPUT_BYTES - 1))
     assert state.message.startswith("over.json is too big")
+
+
+def test_importing_two_games_counts_them(store, tmp_path):
+    state = start(AppState(store))
+    start(state)
+    _name, data = state.export_data("json")
+    with GameStore(tmp_path / "other") as other:
+        fresh = AppState(other)
+        fresh.import_file("games.json", data)
+        assert fresh.message == "Imported 2 games from games.json."
+
+
+def test_cancelling_a_new_hand_asks_only_once_something_was_entered(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    state.request_cancel()  # nothing entered: gone at once
+    assert state.confirm is None and state.draft is None and state.screen is Screen.GAME
+    assert store.draft(state.saved.id) is None
+    state.begin_hand()
+    tap(state, 1, 3)
+    state.request_cancel()
+    asked = state.confirm
+    assert (asked.question, asked.detail, asked.yes, asked.no) == (
+        "Stop entering hand 1?",
+        "Nothing was saved for it yet: what was entered is not kept.",
+        "Stop entering",
+        "Keep entering",
+    )
+    state.shown.errors["bid.0"] = "needs a bid"
+    state.answer(True)
+    assert state.draft is None and state.screen is Screen.GAME and state.errors == {}
+    assert store.draft(state.saved.id) is None
+
+
+def test_cancelling_an_edit_asks_only_once_the_hand_differs(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.edit_hand(0)
+    assert not state.entered_something()
+    state.request_cancel()  # unchanged: gone at once
+    assert state.confirm is None and state.draft is None
+    state.edit_hand(0)
+    tap(state, 0, 4)
+    assert state.entered_something()
+    state.request_cancel()
+    asked = state.confirm
+    assert (asked.question, asked.detail, asked.yes, asked.no) == (
+        "Stop editing hand 1?",
+        "The saved hand stays as it was: your changes are not kept.",
+        "Stop editing",
+        "Keep editing",
+    )
+    state.answer(False)
+    assert state.draft is not None and state.screen is Screen.HAND
+
+
+def test_an_edit_of_the_tricks_alone_counts_as_entered(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.edit_hand(0)
+    state.to_tricks()
+    tap(state, 0, 3)
+    tap(state, 1, 4)
+    assert state.entered_something()
+    state.current.draft = None
+    assert not state.entered_something()
+
+
+def test_the_preview_waits_for_every_trick_and_a_valid_hand(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    assert state.preview() is None
+    for seat in range(4):
+        tap(state, seat, 3)
+    assert state.preview() is None, "bids only"
+    state.to_tricks()
+    tap(state, 0, 4)
+    assert state.preview() is None, "tricks left to give"
+    state.shown.errors = {"tricks.1": "x", "tricks.2": "y"}
+    state.rest_to(1)
+    assert state.errors == {"tricks.2": "y"}
+    for seat, count in ((1, 3), (2, 3), (3, 3)):
+        tap(state, seat, count)
+    assert [s.score for s in state.preview().sides] == [61, 60]
