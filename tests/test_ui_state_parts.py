@@ -17,7 +17,7 @@ from scorekeeper.errors import GameOverError
 from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
-from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state import REST, AppState
 from scorekeeper.ui.state.corrections import AdjustmentForm
 from scorekeeper.ui.state.entry import ends_too_soon
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
@@ -940,7 +940,10 @@ def test_a_file_of_exactly_the_limit_is_read(store):
     state.import_file("edge.json", b"[]" + b" " * (MAX_INPUT_BYTES - 2))
     assert "too big" not in state.message
     state.import_file("over.json", b"[]" + b" " * (MAX_INPUT_BYTES - 1))
-    assert state.message.startswith("over.json is too big")
+    assert state.message == (
+        "over.json is too big to be a Spades file (20.1 MB; the limit is 20 MB). "
+        "Choose a file made with Export JSON."
+    )
 
 
 def test_importing_two_games_counts_them(store, tmp_path):
@@ -1025,3 +1028,123 @@ def test_the_preview_waits_for_every_trick_and_a_valid_hand(store):
     for seat, count in ((1, 3), (2, 3), (3, 3)):
         tap(state, seat, count)
     assert [s.score for s in state.preview().sides] == [61, 60]
+
+
+def test_a_size_too_big_is_said_with_one_decimal(store):
+    state = AppState(store)
+    state.file_too_big("big.json", 25_000_000)
+    assert "(25.0 MB; the limit is 20 MB)" in state.message
+
+
+def test_an_entry_opened_from_the_store_takes_keypad_taps(store):
+    phone = start(AppState(store))
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    laptop = AppState(store)
+    laptop.open_game(phone.saved.id)  # the entry, as stored: no hand begun here
+    assert laptop.screen is Screen.HAND and laptop.entry.keypad_seat == 2
+    laptop.press("4")
+    assert laptop.draft.bids[2] == Bid(4)
+
+
+def test_a_cutthroat_hand_and_its_edit_count_seventeen_tricks(store):
+    state = AppState(store)
+    state.new_game()
+    state.set_variant(Variant.CUTTHROAT)
+    for seat, name in enumerate(["Ann", "Ben", "Cy"]):
+        state.set_name(seat, name)
+    state.start_game()
+    state.begin_hand()
+    assert state.draft.total == 17
+    for seat in range(3):
+        tap(state, seat, 5)
+    state.to_tricks()
+    for seat, count in enumerate([6, 5, 6]):
+        tap(state, seat, count)
+    state.save_hand()
+    state.edit_hand(0)
+    assert state.draft.total == 17
+
+
+def test_editing_a_hand_that_exists_only(store):
+    state = AppState(store)
+    state.edit_hand(0)  # no game
+    start(state)
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.edit_hand(1)
+    state.edit_hand(-1)
+    assert state.draft is None and state.screen is Screen.GAME and state.summary != []
+    state.edit_hand(0)
+    assert state.screen is Screen.HAND and state.summary == [] and state.draft.editing == 0
+
+
+def test_each_tap_clears_its_own_fields_error_and_the_hands(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    state.shown.errors = {"bid.1": "a", "bid.2": "b", "tricks": "c", "hand": "d"}
+    tap(state, 1, 3)
+    assert state.errors == {"bid.2": "b"}
+    for seat in (0, 2, 3):
+        tap(state, seat, 3)
+    state.to_tricks()
+    state.shown.errors = {"tricks.0": "a", "tricks.1": "b", "tricks.2": "c"}
+    tap(state, 0, 4)
+    assert state.errors == {"tricks.1": "b", "tricks.2": "c"}
+    state.focus_seat(1)
+    state.press(REST)
+    assert state.errors == {"tricks.2": "c"}
+
+
+def test_rest_gives_none_left_and_moves_on_but_not_below_none(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    for seat in range(4):
+        tap(state, seat, 3)
+    state.to_tricks()
+    tap(state, 0, 13)
+    state.focus_seat(1)
+    state.press(REST)  # none left: seat 1 took none, the keypad moves on
+    assert state.draft.tricks[1] == 0 and state.entry.keypad_seat == 2
+
+
+def test_the_scores_before_each_hand(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 3, 3, 3], [3, 4, 3, 3])
+    assert state.entry.scores_before(0) == [0, 0]
+    assert state.entry.scores_before(1) == [61, 60]
+    assert state.entry.scores_before(2) == [121, 121]
+
+
+def test_a_bid_the_rules_refuse_stops_the_step_to_tricks(store):
+    state = start(AppState(store), allow_nil=False)
+    state.begin_hand()
+    for seat, key in enumerate(["0", "3", "3", "3"]):
+        tap(state, seat, key)
+    state.to_tricks()
+    assert set(state.errors) == {"bid.0"} and state.draft.step is Step.BIDS
+
+
+def test_the_keypad_refuses_a_player_that_is_not_there(store):
+    state = AppState(store)
+    state.focus_seat(0)  # no game, no entry
+    start(state)
+    state.focus_seat(0)  # no entry
+    state.begin_hand()
+    state.focus_seat(3)
+    state.focus_seat(4)
+    state.focus_seat(-1)
+    assert state.entry.keypad_seat == 3
+
+
+def test_once_everyone_bid_the_keypad_and_the_blind_toggle_rest(store):
+    state = start(AppState(store), blind_bids=True)
+    state.begin_hand()
+    assert state.blind_toggle() is not None
+    for seat in range(4):
+        tap(state, seat, 3)
+    assert state.entry.keypad_seat is None and state.blind_toggle() is None
+    state.press("5")
+    assert state.draft.bids == (Bid(3),) * 4
+    state.to_tricks()
+    assert state.entry.keypad_seat == 1 and state.blind_toggle() is None
