@@ -1148,3 +1148,34 @@ def test_once_everyone_bid_the_keypad_and_the_blind_toggle_rest(store):
     assert state.draft.bids == (Bid(3),) * 4
     state.to_tricks()
     assert state.entry.keypad_seat == 1 and state.blind_toggle() is None
+
+
+def test_a_penalty_that_would_end_the_game_early_is_refused_on_the_form(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [1, 4, 4, 4])
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])
+    play(state, [4, 3, 4, 3], [1, 4, 4, 4])
+    revision = state.saved.revision
+    state.open_adjustment(0)
+    state.set_adjustment_side(0)
+    state.set_adjustment_points("100")
+    state.save_adjustment()
+    assert state.errors == {
+        "adjustment": "Hand 3: the game was won at hand 2; nothing can be recorded after it"
+    }
+    assert store.get(state.saved.id).revision == revision and state.corrections.removed is None
+    state.open_adjustment(1)
+    state.set_adjustment_side(1)
+    state.set_adjustment_points("-10")
+    state.save_adjustment()
+    assert state.message == "Hand 2 was changed."
+
+
+def test_home_lists_games_in_progress_and_finished_apart(store):
+    done = start(AppState(store), names=("Ann", "Ben"), target="50")
+    play(done, [6, 6], [7, 6])
+    going = start(AppState(store))
+    going.go_home()
+    assert [g.id for g in going.in_progress] == [going.current.store.history().items[0].id]
+    assert [g.id for g in going.recent] == [done.saved.id]
+    assert done.saved.id not in [g.id for g in going.in_progress]
