@@ -117,6 +117,13 @@ def test_a_blind_contract_needs_the_deficit():
         )
     ]
     assert problems(BLIND, bids, (4, 3, 3, 3), before=(-50, 50)) == []
+    assert problems(BLIND, bids, (4, 3, 3, 3), before=(49, 50)) == [
+        (
+            "side.0",
+            "Alex + Charlie: a blind contract needs the side to trail by 100 or more; "
+            "it trails by 1",
+        )
+    ]
 
 
 def test_cutthroat_counts_the_deficit_from_the_best_other_player():

@@ -4,10 +4,12 @@ refusals shown as the form's errors."""
 
 import pytest
 
-from scorekeeper.core.model import Bid, blind_bid
-from scorekeeper.core.rules import FailedNilTricks
+from scorekeeper.core.game import new_game
+from scorekeeper.core.model import Bid, Variant, blind_bid
+from scorekeeper.core.rules import FailedNilTricks, RuleSet
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import BLIND, AppState, BlindToggle
+from scorekeeper.ui.state.blind_toggle import blind_toggle
 from tests.test_ui_state import play, start, tap
 
 
@@ -240,3 +242,15 @@ def test_a_new_hand_and_a_hand_entered_again_start_with_the_toggle_off(store):
     state.toggle_blind()
     state.press("4")
     assert state.draft.bids[0] == blind_bid(4)
+
+
+def test_the_toggle_of_a_side_exactly_the_deficit_behind_and_of_a_blind_bidder():
+    game = new_game(
+        Variant.PARTNERSHIP, ["Alex", "Beth", "Charlie", "David"], 0, RuleSet(blind_bids=True)
+    )
+    assert blind_toggle(game, [None] * 4, 0, [0, 100], None) == BlindToggle(on=False)
+    assert blind_toggle(game, [None] * 4, 0, [1, 100], None).why_not is not None
+    bids = [blind_bid(6), None, None, None]
+    assert blind_toggle(game, bids, 0, [0, 100], None) == BlindToggle(on=True)
+    assert blind_toggle(game, bids, 2, [0, 100], None) == BlindToggle(on=True), "the partner's"
+    assert blind_toggle(game, bids, 0, [0, 100], False) == BlindToggle(on=False)

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.core.exchange import ImportRefusedError, parse_import
 from scorekeeper.core.game import new_game
 from scorekeeper.core.model import Variant
-from scorekeeper.core.names import name_problem, team_name_problems
+from scorekeeper.core.names import Shown, name_problem, team_name_problems
 from scorekeeper.core.record import game_from_record
 from scorekeeper.errors import InvalidGameError, ScorekeeperError
 from scorekeeper.storage.store import GameStore
@@ -208,3 +208,43 @@ def run_cli(tmp_path, command, path):
         timeout=60,
         check=False,
     )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u200cبب",  # a non-joiner before the first letter joins nothing
+        "بب\u200c",  # nor after the last
+        "a\u200cب",  # nor between a Latin letter and an Arabic one
+        "ب\u200ca",
+    ],
+)
+def test_a_joiner_at_an_end_or_between_scripts_is_refused(name):
+    problem = name_problem(name)
+    assert problem is not None and "U+200C" in problem
+
+
+@pytest.mark.parametrize("fine", ["❤\ufe0f\u200d🔥", "👨🏽\u200d🚀", "Al❤\ufe0f\u200d🔥"])
+def test_a_joiner_after_an_emojis_selector_or_skin_tone_is_welcome(fine):
+    assert name_problem(fine) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "quoted"),
+    [
+        ("ก\u0e31\u200b", "'ก\u0e31\\u200b'"),  # a Thai mark shows on its letter: kept
+        ("A\U000e0041", "'A\\U000e0041'"),  # an invisible tag past the 16-bit range
+        ("A\uffff", "'A\\uffff'"),  # the last 16-bit code point
+        ("x" * 78, "'" + "x" * 78 + "'"),  # 80 with its quotes: whole
+        ("x" * 79, "'" + "x" * 78 + "…"),  # 81: cut to 80
+    ],
+)
+def test_a_quoted_name_spells_out_what_cannot_be_seen_and_stays_short(value, quoted):
+    assert repr(Shown(value)) == quoted
+
+
+def test_a_name_too_long_is_quoted_with_the_limit():
+    long = "x" * 31
+    (problem,) = team_name_problems(Variant.PARTNERSHIP, [long, "Them"])
+    assert problem.field == "team_names.0"
+    assert problem.message == f"name {long!r} is too long: at most 30 characters"
