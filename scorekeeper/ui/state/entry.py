@@ -237,22 +237,14 @@ class HandEntry:
         # Each question says whether a saved hand is touched: "discard hand 13"
         # read as deleting a saved hand, in every language.
         if self.draft.editing is None:
-            question = Confirm(
-                _("Stop entering hand {number}?").format(number=number),
-                _("Nothing was saved for it yet: what was entered is not kept."),
-                _("Stop entering"),
-                _("Keep entering"),
-                self.cancel_hand,
-            )
+            title = _("Stop entering hand {number}?")
+            words = _("Nothing was saved for it yet: what was entered is not kept.")
+            stop, keep = _("Stop entering"), _("Keep entering")
         else:
-            question = Confirm(
-                _("Stop editing hand {number}?").format(number=number),
-                _("The saved hand stays as it was: your changes are not kept."),
-                _("Stop editing"),
-                _("Keep editing"),
-                self.cancel_hand,
-            )
-        self.shown.ask(question)
+            title = _("Stop editing hand {number}?")
+            words = _("The saved hand stays as it was: your changes are not kept.")
+            stop, keep = _("Stop editing"), _("Keep editing")
+        self.shown.ask(Confirm(title.format(number=number), words, stop, keep, self.cancel_hand))
 
     def cancel_hand(self) -> None:
         self.shown.clear()
