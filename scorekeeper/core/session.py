@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.core.saved import GameSummary
 from scorekeeper.core.scoring import Status
-from scorekeeper.core.stats import person
+from scorekeeper.core.stats import people
 from scorekeeper.errors import Clipped, InvalidRecordError
 from scorekeeper.i18n import _, number
 
@@ -110,20 +110,9 @@ def session_ref_to_json(ref: SessionRef) -> dict[str, Any]:
     return {"id": ref.id} if ref.match is None else {"id": ref.id, "match": ref.match}
 
 
-def _key_of(aliases: Mapping[str, str]) -> Any:
-    known: dict[str, str] = {}
-
-    def key(name: str) -> str:
-        if name not in known:
-            known[name] = person(name, aliases)
-        return known[name]
-
-    return key
-
-
 def same_partners(games: Sequence[Played], aliases: Mapping[str, str]) -> bool:
     """Whether every game split the same people into the same sides."""
-    key = _key_of(aliases)
+    key = people(aliases)
     splits = {frozenset(frozenset(key(n) for n in side) for side in g.sides) for g in games}
     return len(splits) <= 1
 
@@ -131,7 +120,7 @@ def same_partners(games: Sequence[Played], aliases: Mapping[str, str]) -> bool:
 def player_wins(games: Sequence[Played], aliases: Mapping[str, str]) -> dict[str, int]:
     """Games won per player (as first written), every player of the session
     listed; a partnership's win counts for both partners."""
-    key = _key_of(aliases)
+    key = people(aliases)
     shown: dict[str, str] = {}
     wins: dict[str, int] = {}
     for game in games:
@@ -148,7 +137,7 @@ def session_tally(
 ) -> SessionTally:
     """The session's tally after `games`, in the order played. The match is
     decided by the first game after which a standing has `match` wins."""
-    key = _key_of(aliases)
+    key = people(aliases)
     by_sides = same_partners(games, aliases)
     order: list[frozenset[str]] = []  # standings in order of first play
     names: dict[frozenset[str], tuple[str, ...]] = {}

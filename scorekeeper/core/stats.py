@@ -26,7 +26,7 @@ def person(name: str, aliases: Mapping[str, str]) -> str:
     return key
 
 
-def _people(aliases: Mapping[str, str]) -> Callable[[str], str]:
+def people(aliases: Mapping[str, str]) -> Callable[[str], str]:
     """`person` with a memory: thousands of games repeat a handful of names."""
     known: dict[str, str] = {}
 
@@ -282,7 +282,7 @@ def player_stats(
 ) -> list[PlayerStats]:
     """Per person, most games first."""
     counts = _tallied(counts)
-    key_of = _people(aliases)
+    key_of = people(aliases)
     table: dict[str, list[int]] = {}
     for name, row in counts.players.items():
         _count(table, key_of(name), row)
@@ -295,7 +295,7 @@ def pair_stats(counts: Tally | Iterable[GameFacts], aliases: Mapping[str, str]) 
     """Partnerships (four-player games), most games first; a player who was
     a side alone had no partner and is in none."""
     counts = _tallied(counts)
-    key_of = _people(aliases)
+    key_of = people(aliases)
     table: dict[tuple[str, str], list[int]] = {}
     for (a, b), row in counts.pairs.items():
         ka, kb = sorted((key_of(a), key_of(b)))
@@ -310,7 +310,7 @@ def head_to_head(
 ) -> list[HeadToHead]:
     """Every two people who met on opposite sides in a finished game."""
     counts = _tallied(counts)
-    key_of = _people(aliases)
+    key_of = people(aliases)
     table: dict[tuple[str, str], list[int]] = {}
     for (a, b), (games, first, second) in counts.rivals.items():
         ka, kb = key_of(a), key_of(b)
