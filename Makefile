@@ -89,7 +89,8 @@ screenshots: $(STAMP) system-deps
 	$(BIN)/python bench/screenshots_textsize.py
 	$(BIN)/python bench/pwa_screenshots.py
 	SCOREKEEPER_SCREENSHOTS=1 $(BIN)/pytest -q tests/test_pwa.py::test_the_boot_screen_shows_progress_before_home \
-		tests/test_e2e_boot.py::test_the_boot_screen_speaks_the_devices_language
+		tests/test_e2e_boot.py::test_the_boot_screen_speaks_the_devices_language \
+		tests/test_e2e_install.py
 
 # Mutation testing of the pure core and the file primitives (CONTRIBUTING.md,
 # "Mutation testing"): 11 minutes from scratch on 2 cores (666 s measured);

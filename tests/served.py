@@ -234,13 +234,14 @@ def picture_path(name: str, elsewhere: Path) -> Path:
     return folder / f"{name}.png"
 
 
-def shoot(page: Page, name: str) -> None:
+def shoot(page: Page, name: str, path: Path | None = None) -> None:
     """A README picture, once the screen stands still and every font it asked
-    for (fallback scripts, emoji) has arrived."""
+    for (fallback scripts, emoji) has arrived (a test passes the `path` of
+    picture_path)."""
     settle(page)
     page.wait_for_load_state("networkidle")
     still(page)
-    path = SCREENSHOTS / f"{name}.png"
+    path = path or SCREENSHOTS / f"{name}.png"
     page.screenshot(path=path)
     print(path)
 

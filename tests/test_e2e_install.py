@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.served import PHONE, load, new_game, shoot
+from tests.served import PHONE, load, new_game, picture_path, shoot
 
 pytestmark = pytest.mark.e2e
 
@@ -37,13 +37,13 @@ def home(browser, app, **context) -> Page:
     return page
 
 
-def test_install_app_on_home_when_the_browser_offers_it(browser, app):
+def test_install_app_on_home_when_the_browser_offers_it(browser, app, tmp_path):
     page = home(browser, app)
     expect(page.locator("#install")).to_be_hidden()  # not offered (yet)
     page.evaluate(OFFER)
     button = page.get_by_role("button", name="Install app")
     expect(button).to_be_visible()
-    shoot(page, "phone-install")
+    shoot(page, "phone-install", picture_path("phone-install", tmp_path))
     new_game(page)
     expect(page.locator("#install")).to_be_hidden()  # Home only
     page.get_by_role("button", name="Home").click()
@@ -54,13 +54,13 @@ def test_install_app_on_home_when_the_browser_offers_it(browser, app):
     page.context.close()
 
 
-def test_an_iphone_is_shown_the_two_steps(browser, app):
+def test_an_iphone_is_shown_the_two_steps(browser, app, tmp_path):
     page = home(browser, app, user_agent=IPHONE)
     steps = page.locator("#install-ios")
     expect(steps).to_be_visible()
     expect(steps).to_contain_text(re.compile("Share.*Add to Home Screen", re.S))
     expect(page.get_by_role("button", name="Install app")).to_be_hidden()
-    shoot(page, "phone-install-iphone")
+    shoot(page, "phone-install-iphone", picture_path("phone-install-iphone", tmp_path))
     page.get_by_role("button", name="Not now").click()
     expect(steps).to_be_hidden()
     page.context.close()

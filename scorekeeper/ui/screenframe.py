@@ -121,6 +121,7 @@ class ScreenFrame:
             self.screen.sync()
             return self.page if whole else self.body
         built = draw(state.screen)(state, self.bind, self.files)
+        self.focus_due = getattr(built, "take_focus", None)  # only the screen just drawn
         if isinstance(built, list):
             self.screen = None
             if state.message:
@@ -129,7 +130,6 @@ class ScreenFrame:
         else:
             self.screen, self.screen_key = built, key
             self.body.controls = built.controls
-            self.focus_due = getattr(built, "take_focus", None)
         return self.page
 
     async def take_focus(self, again: bool = False) -> None:

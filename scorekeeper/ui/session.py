@@ -272,6 +272,7 @@ class Session:
             self.keeper.changed()
         # (the state may not have followed: Back mid-hand asks first; its URL goes back)
         await self._shown_at_its_url()
+        await self.frame.take_focus()
 
     async def _shown_at_its_url(self) -> None:
         """The address bar follows the screen; the page shows its top, and the
