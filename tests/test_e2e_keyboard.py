@@ -45,6 +45,7 @@ def test_a_whole_game_with_the_keyboard_alone(browser, app):
     page.set_viewport_size(DESKTOP)  # a laptop's keyboard
     enter_hand = page.get_by_role("button", name="Enter hand")
     expect(enter_hand).to_be_visible()
+    settle(page)  # laid out again at its new width: the focus Tab moves is the one shown
     # Hand 1: Alex + Charlie make 9 (90 and a bag), Beth + David are set.
     tab_to(page, "Enter hand")
     page.keyboard.press("Enter")

@@ -5,6 +5,7 @@ import asyncio
 import inspect
 import re
 
+import flet as ft
 import pytest
 
 from scorekeeper.storage.store import GameStore
@@ -67,7 +68,9 @@ def test_every_screen_follows_its_url_and_shows_its_title(store):
         async def shown(route: str = route) -> str:
             app = await open_app(store, route=route, keeper=FakeKeeper())
             assert app.page.route == route
-            return str(app.page.views[-1].appbar.title.value)
+            heading = app.page.views[-1].appbar.title
+            assert isinstance(heading, ft.Semantics) and heading.header
+            return str(heading.content.value)
 
         titles[screen] = asyncio.run(shown())
     assert titles[Screen.HAND] == "Hand 1: bids"

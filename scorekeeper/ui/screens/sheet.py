@@ -160,7 +160,6 @@ def dealer_mark(game: Game, index: int, dealer: int) -> ft.Control:
             mark,
             size=12,
             italic=True,
-            color=ft.Colors.ON_SURFACE_VARIANT,
             max_lines=1,
             overflow=ft.TextOverflow.ELLIPSIS,
         ),
