@@ -675,6 +675,8 @@ def test_the_app_snapshot_puts_back_this_devices_settings(store):
         "Corrections",
         "ShareLinks",
         "Deleting",
+        "Evening",
+        "HandKeys",
         "settings",
     }
     state.set_language("he")
