@@ -6,6 +6,7 @@ app state on a real store, and the views in a real Flet session in-process."""
 import asyncio
 import re
 
+import flet as ft
 import pytest
 
 from scorekeeper.storage.store import GameStore
@@ -263,5 +264,10 @@ def test_statistics_open_with_one_sortable_row_per_player(store):
             c.identifier for c in app.walk() if str(getattr(c, "identifier", "")).startswith("row-")
         ]
         assert rows[0] in ("row-Alex", "row-Beth", "row-Charlie")  # 3 games finished
+        # the column sorted by is marked, with an icon (never a symbol a font may lack)
+        marked = {key: app.tagged(f"sort-{key}").selected for key in ("rating", "finished")}
+        assert marked == {"rating": False, "finished": True}
+        assert app.tagged("sort-finished").content.icon == ft.Icons.ARROW_DROP_DOWN
+        assert "▼" not in str(app.tagged("sort-finished").content.content)
 
     asyncio.run(go())

@@ -156,19 +156,7 @@ def players_table(state: AppState, on: Bind) -> ft.Control:
     header = ft.Row(
         [
             ft.Text(_("Player"), expand=True, weight=ft.FontWeight.BOLD),
-            *[
-                tagged(
-                    f"sort-{key}",
-                    ft.TextButton(
-                        label + (" ▼" if browsing.sort_by == key else ""),
-                        width=58,
-                        height=48,
-                        style=ft.ButtonStyle(padding=0),
-                        on_click=on(state.sort_players, key),
-                    ),
-                )
-                for key, label in columns
-            ],
+            *[sort_button(state, on, key, label) for key, label in columns],
         ],
         spacing=2,
     )
@@ -191,6 +179,27 @@ def players_table(state: AppState, on: Bind) -> ft.Control:
             )
         )
     return tagged("players-table", ft.Column(rows, spacing=0))
+
+
+def sort_button(state: AppState, on: Bind, key: str, label: str) -> ft.Control:
+    """A column's header: a tap sorts the table by it. The column sorted by is
+    marked by an icon, not a "▼" (the icons' font is always there; a symbol's
+    font may not be yet, and the engine would fetch one of its own) and is
+    "selected" for screen readers."""
+    sorted_by = state.browsing.sort_by == key
+    button = tagged(
+        f"sort-{key}",
+        ft.TextButton(
+            label,
+            icon=ft.Icons.ARROW_DROP_DOWN if sorted_by else None,
+            width=58,
+            height=48,
+            style=ft.ButtonStyle(padding=0),
+            on_click=on(state.sort_players, key),
+        ),
+    )
+    button.selected = sorted_by
+    return button
 
 
 def partnership_line(names: Sequence[str], games: int, wins: int, finished: int, rate: str) -> str:
