@@ -53,12 +53,13 @@ def test_every_screen_follows_its_url_and_shows_its_title(store):
     state.start_game()
     assert state.saved is not None
     game_id = state.saved.id
+    night = store.start_session(game_id).id  # a session's page names the session
     titles = {}
     # the hand screen last: a game with a hand being entered opens on it
     for screen in sorted(Screen, key=lambda s: s is Screen.HAND):
         if screen is Screen.HAND:
             state.begin_hand()
-        route = SCREENS[screen].route.format(id=game_id)
+        route = SCREENS[screen].route.format(id=night if screen is Screen.NIGHT else game_id)
         fresh = AppState(store)
         fresh.sharing = FakeKeeper()  # served to browsers: the Share screen exists
         follow(fresh, route)

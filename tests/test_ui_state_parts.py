@@ -677,6 +677,7 @@ def test_the_app_snapshot_puts_back_this_devices_settings(store):
         "Deleting",
         "Evening",
         "HandKeys",
+        "NightPage",
         "settings",
     }
     state.set_language("he")

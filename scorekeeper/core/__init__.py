@@ -8,7 +8,8 @@ each returning the game scored once), draft (a hand being entered), record
 (the spades-score/1 format), saved (a stored game and its summary), exchange
 (import and export), facts (a game boiled down to counts), stats, report,
 names (players' and sides' names), session (the games a table plays
-together, and their tally), ratings (openskill ratings) and blind (who may bid blind, and
+together, and their tally), highlights (what stood out over a session's
+games), ratings (openskill ratings) and blind (who may bid blind, and
 what a blind contract is worth)."""
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "exchange",
     "facts",
     "game",
+    "highlights",
     "model",
     "names",
     "ratings",

@@ -12,6 +12,7 @@ class Screen(StrEnum):
     HAND = "hand"
     HISTORY = "history"
     DETAIL = "detail"  # a game as a whole: sheet, chart, export, delete
+    NIGHT = "night"  # a session as a whole: its games, games won, highlights
     STATS = "stats"
     SHARE = "share"  # the watch and keeper links, with QR codes
     RULES = "rules"

@@ -189,6 +189,10 @@ class Session:
             with self.speaking():
                 outdated = self.render()
             changed, self.state.changed = self.state.changed, None
+            regrouped, self.state.current.sessions_changed = (
+                self.state.current.sessions_changed,
+                False,
+            )
             rendered = time.perf_counter()
         # Send what render() changed, not what Flet's own update after an event
         # would (only the event's part of the page: a dialog's button would
@@ -212,6 +216,8 @@ class Session:
             await self.prefs.set(TEXT_SIZE_KEY, self.state.text_size)
         if changed:
             self.page.pubsub.send_others(("saved", *changed))
+        if regrouped:  # other devices show the sessions as they are now
+            self.page.pubsub.send_others(("sessions", "", 0))
         if self.keeper:
             self.keeper.changed(self.state.saved)
         if self.state.deleted is not None and self.state.deleted is not self.undo_timed_for:
@@ -284,22 +290,27 @@ class Session:
         await self.awake.want(self.state.wants_screen_on)
 
     async def saved_elsewhere(self, message: Any) -> None:
-        """Another tab saved (or deleted) a game: if it is ours, show the new version."""
+        """Another tab saved (or deleted) a game: if it is ours, show the new
+        version. Another tab changed a session: read its tally again."""
         if not (isinstance(message, tuple) and len(message) == 3):
             return
-        _kind, game_id, revision = message
+        kind, game_id, revision = message
+        if kind == "sessions":
+            await self._reload(self.state.sessions_elsewhere)
+            return
         saved = self.state.saved
         if saved and saved.id == game_id and (revision == DELETED or saved.revision < revision):
             await self._reload()
 
-    async def _reload(self) -> None:
-        """Read the game again (another tab changed it, or this one is back)."""
+    async def _reload(self, read: Callable[[], None] | None = None) -> None:
+        """Read the game again (another tab changed it, or this one is back),
+        or what `read` reads again."""
         own_update_state()  # (called from pubsub: not the sender's)
         if not await self.allowed():
             return
         async with self.lock:
             with self.speaking():
-                await asyncio.to_thread(self.state.perform, self.state.reload)
+                await asyncio.to_thread(self.state.perform, read or self.state.reload)
                 self.render()
         self.page.update()
         await self.frame.scroll_to_top()

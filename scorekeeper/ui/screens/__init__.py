@@ -26,7 +26,7 @@ Params = dict[str, str]
 
 @dataclass(frozen=True)
 class ScreenSpec:
-    route: str  # the URL; "{id}" stands for the game's id
+    route: str  # the URL; "{id}" stands for what `ident` names (the game's id)
     module: str  # scorekeeper.ui.screens.<module>.build draws the screen
     title: Callable[["AppState"], str]
     enter: Callable[["AppState", Params], None]  # follow a URL (reload, back, a link) here
@@ -38,6 +38,8 @@ class ScreenSpec:
     # A screen opened over another one (a hand over its scoreboard): the one
     # underneath stays drawn, and is synced in place when it shows again.
     over: "Screen | None" = None
+    # what "{id}" in the URL stands for: the game's id, or a session's on its page
+    ident: Callable[["AppState"], str | None] = lambda state: _game_id(state)
 
 
 def _game_title(state: "AppState") -> str:
@@ -54,6 +56,14 @@ def _hand_title(state: "AppState") -> str:
         return _("Edit hand {number}").format(number=state.draft.editing + 1)
     step = _("bids") if state.draft.step is Step.BIDS else _("tricks")
     return _("Hand {number}: {step}").format(number=len(state.saved.game.hands) + 1, step=step)
+
+
+def _game_id(state: "AppState") -> str | None:
+    return state.saved.id if state.saved else None
+
+
+def _night_id(state: "AppState") -> str | None:
+    return state.night.view.id if state.night.view else None
 
 
 def _enter_setup(state: "AppState", _params: Params) -> None:
@@ -109,6 +119,13 @@ SCREENS: dict[Screen, ScreenSpec] = {
     Screen.DETAIL: ScreenSpec(
         "/review/{id}", "detail", _game_title, lambda state, p: state.review_game(p["id"])
     ),
+    Screen.NIGHT: ScreenSpec(
+        "/night/{id}",
+        "night",
+        lambda _s: _("Session"),
+        lambda state, p: state.show_night(p["id"]),
+        ident=_night_id,
+    ),
     Screen.STATS: ScreenSpec(
         "/stats", "stats", lambda _s: _("Statistics"), lambda state, _p: state.show_stats()
     ),
@@ -123,10 +140,11 @@ SCREENS: dict[Screen, ScreenSpec] = {
 
 def route_of(state: "AppState", screen: Screen | None = None) -> str:
     """The URL of what the state shows (or of `screen`, for the state's game)."""
-    route = SCREENS[screen or state.screen].route
-    if "{id}" in route:
-        return route.format(id=state.saved.id) if state.saved else "/"
-    return route
+    spec = SCREENS[screen or state.screen]
+    if "{id}" in spec.route:
+        ident = spec.ident(state)
+        return spec.route.format(id=ident) if ident else "/"
+    return spec.route
 
 
 def title_of(state: "AppState") -> str:

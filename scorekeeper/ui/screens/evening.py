@@ -2,8 +2,6 @@
 winner, the one-tap new session) and the detail's (moving the game out of its
 session or into another)."""
 
-from typing import Any
-
 import flet as ft
 
 from scorekeeper.i18n import _
@@ -48,6 +46,8 @@ def tonight_box(
     if evening.match_won:
         parts.append(banner(evening.match_won, "match-won", ft.Colors.PRIMARY_CONTAINER))
     parts.append(tagged("tonight", ft.Text(evening.line, size=15, weight=ft.FontWeight.BOLD)))
+    if evening.moves:
+        parts.append(tagged("tonight-moves", ft.Text(evening.moves, size=13)))
     parts.append(match_picker(state, on, evening))
     if wrong:
         parts.append(error_text(wrong, "error-match"))
@@ -80,13 +80,19 @@ def session_section(state: AppState, on: Bind) -> list[ft.Control]:
         controls.append(tagged("detail-tonight", ft.Text(evening.line)))
     else:
         controls.append(ft.Text(_("This game is in no session.")))
-    picked: dict[str, str | None] = {"session": None}
-
-    def choose(event: ft.Event[Any]) -> None:
-        picked["session"] = event.control.value
-
     row: list[ft.Control] = []
     if evening is not None:
+        row.append(
+            tagged(
+                "open-night",
+                ft.TextButton(
+                    _("The session's page"),
+                    icon=ft.Icons.TABLE_CHART,
+                    height=48,
+                    on_click=on(state.show_night, evening.session),
+                ),
+            )
+        )
         row.append(
             tagged(
                 "leave-session",
@@ -107,15 +113,14 @@ def session_section(state: AppState, on: Bind) -> list[ft.Control]:
                     label=label,
                     width=260,
                     dense=True,
-                    on_select=choose,
+                    value=state.evening.picked,
+                    on_select=on(state.pick_session, with_value=True),
                     options=[ft.DropdownOption(key=k, text=t) for k, t in others],
                 ),
                 label,
                 identifier="move-to",
             ),
-            ft.OutlinedButton(
-                _("Move"), height=48, on_click=on(lambda: state.join_session(picked["session"]))
-            ),
+            ft.OutlinedButton(_("Move"), height=48, on_click=on(state.join_session)),
         ]
     if row:
         controls.append(ft.Row(row, wrap=True))

@@ -84,31 +84,34 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
         session = browsing.session_of.get(s.id)
         if session is not None and session not in said:  # said once, over its first game
             said.add(session)
-            items.append(session_card(browsing.sessions[session]))
+            items.append(session_card(browsing.sessions[session], on, state))
         items.append(game_card(s, on, state.review_game, f"history-{s.id}"))
     if len(browsing.history.items) < browsing.history.total:
         items.append(ft.OutlinedButton(_("Show more"), on_click=on(state.more_history)))
     return items
 
 
-def session_card(entry: SessionEntry) -> ft.Control:
-    """A session over its games: when, who, each game's winner and the tally."""
+def session_card(entry: SessionEntry, on: Bind, state: AppState) -> ft.Control:
+    """A session over its games: when, who, each game's winner and the tally;
+    a tap opens the session's page."""
     return tagged(
         f"history-session-{entry.id}",
-        ft.Container(
-            ft.Column(
-                [
-                    ft.Text(entry.title, weight=ft.FontWeight.BOLD),
-                    ft.Text(entry.players, size=13),
-                    ft.Text(entry.winners, size=13),
-                    ft.Text(entry.tally, size=14, weight=ft.FontWeight.BOLD),
-                    *([ft.Text(entry.moves, size=13)] if entry.moves else []),
-                ],
-                spacing=2,
+        ft.Card(
+            ft.ListTile(
+                title=ft.Text(entry.title, weight=ft.FontWeight.BOLD),
+                subtitle=ft.Column(
+                    [
+                        ft.Text(entry.players, size=13),
+                        ft.Text(entry.winners, size=13),
+                        ft.Text(entry.tally, size=14, weight=ft.FontWeight.BOLD),
+                        *([ft.Text(entry.moves, size=13)] if entry.moves else []),
+                    ],
+                    spacing=2,
+                ),
+                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                on_click=on(state.show_night, entry.id),
             ),
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            padding=10,
-            border_radius=8,
             margin=ft.Margin.only(top=8),
         ),
     )

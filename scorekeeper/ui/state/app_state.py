@@ -23,6 +23,7 @@ from scorekeeper.ui.state.deleting import Deleting
 from scorekeeper.ui.state.entry import HandEntry
 from scorekeeper.ui.state.evening import Evening
 from scorekeeper.ui.state.keys import HandKeys
+from scorekeeper.ui.state.night_page import NightPage
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
 from scorekeeper.ui.state.setup import Setup, SetupForm
@@ -52,6 +53,7 @@ class AppState:
         self.share = ShareLinks(self.current, self.shown)
         self.deleting = Deleting(self.current, self.browsing, self.shown)
         self.evening = Evening(store, self.current, self.shown)
+        self.night = NightPage(store, self.shown, self.browsing)
         self.language = i18n.DEFAULT  # the session translates everything into it
         self.keep_screen_on = True  # a setting of this device (kept in its storage)
         self.text_size = TEXT_SIZES[0]  # percent; a setting of this device, like the language
@@ -92,6 +94,7 @@ class AppState:
             self.share,
             self.deleting,
             self.evening,
+            self.night,
         )  # Transfer keeps none
 
     def put_back(self, snapshot: Snapshot, message: str) -> None:
@@ -129,6 +132,17 @@ class AppState:
         """The players glance at the scoreboard between hands and enter a hand
         minutes after its bids: the screen must not go dark meanwhile."""
         return self.keep_screen_on and self.screen in (Screen.GAME, Screen.HAND)
+
+    def sessions_elsewhere(self) -> None:
+        """Another device moved a game between sessions or set a match: what
+        this screen says of sessions is read again (an entry is left as it is)."""
+        self.current.refresh_tonight()
+        if self.screen is Screen.DETAIL:
+            self.evening.load_others()
+        elif self.screen is Screen.NIGHT:
+            self.night.reload()
+        elif self.screen is Screen.HISTORY:
+            self.browsing.regroup_history()
 
     def show_rules(self) -> None:
         self.shown.go(Screen.RULES)
@@ -175,6 +189,8 @@ class AppState:
     set_match = DoneBy("evening", Evening.set_match)
     leave_session = DoneBy("evening", Evening.leave_session)
     join_session = DoneBy("evening", Evening.join_session)
+    pick_session = DoneBy("evening", Evening.pick_session)
+    show_night = DoneBy("night", NightPage.show_night)
 
     show_history = DoneBy("browsing", Browsing.show_history)
     filter_history = DoneBy("browsing", Browsing.filter_history)

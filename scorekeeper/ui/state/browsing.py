@@ -63,6 +63,10 @@ class Browsing:
         )
         self.session_of, self.sessions = session_entries(self.store, self.history.items)
 
+    def regroup_history(self) -> None:
+        """The listed games' sessions read again (another device moved a game)."""
+        self.session_of, self.sessions = session_entries(self.store, self.history.items)
+
     def filter_history(self, player: str | None = None, status: str | None = None) -> None:
         """Filter by part of a player's name and by "in_progress", "finished" or "all"."""
         if status is not None and status != "all" and status not in {s.value for s in Status}:

@@ -8,6 +8,7 @@ from scorekeeper.core.session import match_problem
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _, moment
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state.keys import quiet
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Restore, Shown
 from scorekeeper.ui.state.tonight import tonight
@@ -25,6 +26,7 @@ class Evening:
         self.current = current
         self.shown = shown
         self.others: list[tuple[str, str]] = []  # (session id, label) to move into
+        self.picked: str | None = None  # the session picked to move the game into
 
     def _refresh(self) -> None:
         if self.current.saved:
@@ -44,12 +46,14 @@ class Evening:
             return
         self.shown.errors.pop("match", None)
         self.store.set_match(evening.session, wanted)
+        self.current.sessions_changed = True
         self._refresh()
 
     def load_others(self) -> None:
         """The latest sessions the shown game is not in, to move it into."""
         saved = self.current.saved
         self.others = []
+        self.picked = None
         if saved is None:
             return
         sessions = [s for s in self.store.sessions() if saved.id not in s.games]
@@ -65,12 +69,20 @@ class Evening:
         """The shown game leaves its session (a session left empty goes)."""
         if self.current.saved:
             self.store.move_to_session(self.current.saved.id, None)
+            self.current.sessions_changed = True
             self.current.joined = None
             self._refresh()
             self.load_others()
 
-    def join_session(self, session_id: str | None) -> None:
-        """The shown game moves into another session, as its latest game."""
+    @quiet
+    def pick_session(self, session_id: str | None) -> None:
+        """The session to move the shown game into, picked before *Move*."""
+        self.picked = None if session_id is None else str(session_id)[:80]
+
+    def join_session(self, session_id: str | None = None) -> None:
+        """The shown game moves into another session (the one picked, unless
+        one is named), as its latest game."""
+        session_id = self.picked if session_id is None else session_id
         if not self.current.saved or not session_id:
             return
         try:
@@ -78,14 +90,15 @@ class Evening:
         except ScorekeeperError as error:
             self.shown.message = str(error)
             return
+        self.current.sessions_changed = True
         self.current.joined = None
         self._refresh()
         self.load_others()
 
     def snapshot(self) -> Restore:
-        others = list(self.others)
+        others, picked = list(self.others), self.picked
 
         def restore() -> None:
-            self.others = list(others)
+            self.others, self.picked = list(others), picked
 
         return restore

@@ -31,15 +31,19 @@ def _winner(game: GameSummary) -> str:
     return " + ".join(isolate(name) for name in game.side_names(game.winner))
 
 
+def moves_list(moves: dict[str, float]) -> str:
+    """Each player's rating move, most gained first: "Ana +1.4, Ben -0.8"."""
+    return ", ".join(
+        f"{isolate(name)} {decimal(move, '+#,##0.0;-#,##0.0')}"
+        for name, move in sorted(moves.items(), key=lambda item: -item[1])
+    )
+
+
 def moves_text(moves: dict[str, float]) -> str:
     """How much a session moved each player's rating: "Ratings: Ana +1.4, Ben -0.8"."""
     if not moves:
         return ""
-    shown = ", ".join(
-        f"{isolate(name)} {decimal(move, '+#,##0.0;-#,##0.0')}"
-        for name, move in sorted(moves.items(), key=lambda item: -item[1])
-    )
-    return _("Ratings: {moves}").format(moves=shown)
+    return _("Ratings: {moves}").format(moves=moves_list(moves))
 
 
 def session_entries(

@@ -36,6 +36,8 @@ class OpenGame:
         self.changed: tuple[str, int] | None = None
         self.tonight: Tonight | None = None  # the shown game's session, as the scoreboard says it
         self.joined: Joined | None = None  # it joined the session of the same players lately
+        # a session changed here (a game moved, a match set): other devices are told
+        self.sessions_changed = False
 
     def go_home(self) -> None:
         self.saved = self.score = self.draft = None
@@ -74,6 +76,7 @@ class OpenGame:
             self.shown.clear()
             new = self.store.create(ops.rematch(self.saved.game))
             self.store.continue_session(self.saved.id, new.id)
+            self.sessions_changed = True
             self.show(new)
 
     @property
@@ -89,6 +92,7 @@ class OpenGame:
             if self.joined.began:
                 self.store.move_to_session(self.joined.previous, None)
             self.joined = None
+            self.sessions_changed = True
             self.tonight = tonight(self.store, self.saved)
 
     @property
@@ -126,6 +130,11 @@ class OpenGame:
                 _("Hand {number}, saved on another device").format(number=found.theirs + 1),
                 *describe_hand(self.saved.game, self.score, found.theirs),
             ]
+
+    def refresh_tonight(self) -> None:
+        """Another device changed a session: the shown game's tally read again."""
+        if self.saved is not None:
+            self.tonight = tonight(self.store, self.saved)
 
     def reload(self) -> None:
         """Someone else changed this game: show theirs, with our entry carried

@@ -157,6 +157,7 @@ class Setup:
         joined = continue_lately(store, saved, now())
         self.current.show(saved)
         self.current.joined = joined
+        self.current.sessions_changed = joined is not None
 
     def snapshot(self) -> Restore:
         form = copy.deepcopy(self.form)  # its lists change in place

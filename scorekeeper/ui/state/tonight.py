@@ -9,6 +9,7 @@ from scorekeeper.core.saved import SavedGame
 from scorekeeper.core.session import played, session_tally, standings_text
 from scorekeeper.i18n import _
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state.night_history import moves_list
 from scorekeeper.ui.text import isolate, num
 
 LATELY = timedelta(hours=12)  # a new game with the same players continues their session
@@ -22,6 +23,7 @@ class Tonight:
     line: str  # "Tonight: Ana + Cy 2, Ben + Dee 1 · first to 3"
     match_won: str | None = None  # said on the game that decided the match only
     match: int | None = None  # first to this many games; None: no match
+    moves: str = ""  # "Ratings tonight: Ana +1.4, Ben -0.8", once a game of it finished
 
 
 def tonight(store: GameStore, saved: SavedGame) -> Tonight | None:
@@ -39,7 +41,9 @@ def tonight(store: GameStore, saved: SavedGame) -> Tonight | None:
     decided = tally.decided_by
     if tally.winner is not None and decided is not None and games[decided].id == saved.id:
         won = _("Match won: {names}").format(names=" + ".join(map(isolate, tally.winner)))
-    return Tonight(session.id, line, won, session.match)
+    moved = store.rating_moves([session]).get(session.id, {})
+    moves = _("Ratings tonight: {moves}").format(moves=moves_list(moved)) if moved else ""
+    return Tonight(session.id, line, won, session.match, moves)
 
 
 @dataclass(frozen=True)
