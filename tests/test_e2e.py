@@ -436,7 +436,7 @@ def test_review_history_detail_export_import_delete(page, tmp_path):
     expect(hook(page, "message")).to_have_text("Imported 1 game from game.json.")
     expect(hook(page, "history-count")).to_have_text("1 game")
     page.get_by_role("button", name="Statistics").click()
-    expect(hook(page, "player-Alex")).to_be_visible()
+    expect(hook(page, "row-Alex")).to_be_visible()
 
 
 def test_the_game_kinds_are_a_fingers_height(browser, app):

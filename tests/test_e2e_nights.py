@@ -6,7 +6,17 @@ Statistics shows the ratings."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.served import MARKS, SMALL_PHONE, enter_hand, hook, new_game, open_app, settle, text
+from tests.served import (
+    MARKS,
+    SMALL_PHONE,
+    enter_hand,
+    hook,
+    new_game,
+    open_app,
+    reveal,
+    settle,
+    text,
+)
 from tests.test_e2e import loose
 
 pytestmark = pytest.mark.e2e
@@ -101,5 +111,9 @@ def test_history_shows_one_session_with_three_games_and_statistics_the_ratings(p
         table.update(Alex=a, Charlie=c, Beth=b, David=d)
     page.get_by_role("button", name="Statistics").click()
     for name, rating in table.items():
-        shown = f"Rating {rating.mu - 3 * rating.sigma:.1f}"
-        expect(hook(page, f"player-{name}")).to_contain_text(shown)
+        expect(hook(page, f"row-{name}")).to_contain_text(f"{rating.mu - 3 * rating.sigma:.1f}")
+    settle(page)
+    reveal(page, hook(page, "row-Beth")).click()  # the details a tap away
+    shown = f"Rating {table['Beth'].mu - 3 * table['Beth'].sigma:.1f}"
+    expect(hook(page, "player-Beth")).to_contain_text(shown)
+    expect(hook(page, "trend-Beth")).to_be_visible()

@@ -280,3 +280,35 @@ def test_rating_moves_of_several_sessions_at_once_equal_each_alone(tmp_path, mon
         together = store.rating_moves(sessions)
         assert len(together) == 2 and all(together.values())
         assert together == {s.id: store.rating_moves([s])[s.id] for s in sessions}
+
+
+@pytest.mark.parametrize("games", [3, 11])  # counted again from the start; read from copies
+def test_a_ratings_trend_is_the_ratings_after_so_many_games(tmp_path, monkeypatch, games):
+    from scorekeeper.core.ratings import ratings_of
+    from scorekeeper.storage import kept_ratings
+
+    monkeypatch.setattr(kept_ratings, "CHECKPOINT", 2)
+    monkeypatch.setattr(kept_ratings, "TREND_POINTS", 4)
+    with GameStore(tmp_path) as store:
+        for n in range(games):
+            store.create(finished(WIN_0 if n % 3 else WIN_1))
+        store.ratings()
+        rated = store._kept_ratings.rated
+        counted = store._kept_ratings._counted
+        points = store._kept_ratings.trend(4)
+        assert len(points) <= 4 and points[-1][0] == games
+        for count, ratings in points:
+            assert ratings == ratings_of(counted[:count], {})
+        assert store._kept_ratings.rated == rated  # what was counted is not counted again
+        trend = store.rating_trend()
+        alex = trend["alex"]
+        assert alex[-1] == (games, next(r.ordinal for r in store.ratings() if r.name == "Alex"))
+        assert [n for n, _o in alex] == sorted({n for n, _o in alex})  # one point a game count
+
+
+def test_spread_picks_evenly_apart_points_ending_on_the_last():
+    from scorekeeper.storage.kept_ratings import spread
+
+    assert spread(3, 5) == [1, 2, 3]
+    assert spread(100, 4) == [25, 50, 75, 100]
+    assert spread(0, 4) == []

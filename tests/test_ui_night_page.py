@@ -99,7 +99,7 @@ def test_the_scoreboard_says_how_much_tonight_moved_each_rating(store):
 
 
 def test_history_opens_the_page_and_the_page_opens_each_game(store):
-    state, session = evening(store)
+    _state, session = evening(store)
 
     async def go():
         app = await open_app(store)
@@ -109,7 +109,7 @@ def test_history_opens_the_page_and_the_page_opens_each_game(store):
         assert plain(app.hook("night-tally").value) == "Alex + Charlie 2, Beth + David 1"
         assert app.has("night-chart") and app.has("night-highlights")
         assert plain(app.hook("night-moves").value).startswith("Ratings: ")
-        assert "Games won: " in app.tagged("night-chart").content.label
+        assert "Games won: " in app.hook("night-chart").label
         await app.tap(f"night-game-{session.games[1]}")
         assert app.page.route == f"/review/{session.games[1]}"
         await app.tap("open-night")  # the detail leads back to its session's page
@@ -185,5 +185,32 @@ def test_a_session_changed_on_one_device_shows_at_once_on_the_others_and_the_boa
         await until(lambda: "Alex + Charlie 0" in plain(laptop.hook("tonight").value))
         assert [wins for _names, wins in live_tally().standings] == [0, 0]
         await laptop.settle()
+
+    asyncio.run(go())
+
+
+def test_statistics_show_the_ratings_over_time_and_a_players_details_a_tap_away(store):
+    evening(store)
+    state = AppState(store)
+    state.show_stats()
+    assert state.browsing.leaders() == ["Alex", "Charlie", "Beth", "David"]
+    alex = state.browsing.trend("alex")  # as Statistics matches names
+    assert [n for n, _r in alex] == [1, 2, 3]
+    assert alex[-1][1] == pytest.approx(state.browsing.rating("Alex").ordinal)
+    assert alex[0][1] < alex[2][1]  # two wins of three
+    state.open_player("Beth")
+    assert state.browsing.opened == "Beth"
+    state.open_player("Beth")  # tapped again: hidden
+    assert state.browsing.opened is None
+
+    async def go():
+        app = await open_app(store)
+        await app.route("/stats")
+        assert app.has("trend-chart") and not app.has("player-Alex")
+        assert "Alex" in app.hook("trend-chart").label
+        await app.tap("row-Alex")
+        assert app.has("player-Alex") and app.has("trend-Alex")
+        await app.tap("row-Beth")
+        assert app.has("player-Beth") and not app.has("player-Alex")
 
     asyncio.run(go())

@@ -514,7 +514,10 @@ def test_statistics_screen(store):
         await app.click("History")
         await app.click("Statistics")
         assert app.page.route == "/stats"
-        assert app.has("player-Alex") and not app.has("win-chart"), "no finished game yet"
+        assert app.has("row-Alex") and not app.has("win-chart"), "no finished game yet"
+        assert not app.has("player-Alex")  # the details are a tap away
+        await app.tap("row-Charlie")
+        assert app.has("player-Charlie")
         assert any("Nil 0 of 1 (0%)" in t for t in app.texts())
 
     run(go())
@@ -910,6 +913,7 @@ def test_statistics_count_individual_wins_and_the_detail_shows_a_penalty(store):
         app = await open_app(store)
         await app.click("History")
         await app.click("Statistics")
+        await app.tap("row-Ben")  # the details a tap away
         assert any("Playing alone: 1 · won 1 of 1 (100%)" in t for t in app.texts())
         assert not app.has("pairs"), "nobody had a partner"
 

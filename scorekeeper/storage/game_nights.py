@@ -205,6 +205,18 @@ class GameNights:
             return moves
 
     @guarded(writes=False)
+    def rating_trend(self) -> dict[str, list[tuple[int, float]]]:
+        """Each player's rating (ordinal) over time, by person key: after how
+        many of their own games, at the points `KeptRatings.trend` reads."""
+        with self._lock:
+            self.ratings()  # the kept ratings up to date
+            trends: dict[str, dict[int, float]] = {}
+            for _count, ratings in self._kept_ratings.trend():
+                for key, rating in ratings.items():
+                    trends.setdefault(key, {})[rating.games] = rating.ordinal
+            return {key: sorted(points.items()) for key, points in trends.items()}
+
+    @guarded(writes=False)
     def ratings(self) -> list[Rating]:
         """Every player's rating from the finished games, best first. Kept
         between calls: a game finished since counts only itself."""

@@ -12,6 +12,7 @@ from scorekeeper.core.ratings import RatedGame, Rating, rate_game, rating_order
 from scorekeeper.storage.documents import SummaryDocument, instant
 
 CHECKPOINT = 50  # games between two kept copies of the ratings (a few hundred players each)
+TREND_POINTS = 40  # points along the games a rating's trend is drawn from, at most
 
 
 def rated_row(row: SummaryDocument) -> RatedGame:
@@ -104,6 +105,27 @@ class KeptRatings:
             done = count
             found[count] = dict(ratings)
         return found
+
+    def trend(self, most: int = TREND_POINTS) -> list[tuple[int, dict[str, Rating]]]:
+        """The ratings at up to `most` points along the games of the last
+        `ratings` (the last point is after them all), as (games counted,
+        ratings). Few games are counted again from the start; more are read
+        from the copies kept every CHECKPOINT games: no game is counted again."""
+        total = len(self._counted)
+        if total == 0:
+            return []
+        if total <= 2 * CHECKPOINT:
+            return sorted(self.after(spread(total, most)).items())
+        kept = spread(len(self._checkpoints) - 1, most - 1)  # checkpoint 0 is before any game
+        points = [(k * CHECKPOINT, dict(self._checkpoints[k])) for k in kept]
+        return [*points, (total, dict(self._ratings))]
+
+
+def spread(count: int, most: int) -> list[int]:
+    """Up to `most` whole numbers from 1 to `count`, evenly apart, `count` last."""
+    if count <= most:
+        return list(range(1, count + 1))
+    return sorted({max(1, round(count * (i + 1) / most)) for i in range(most)})
 
 
 def _common_start(before: list[RatedGame], now: list[RatedGame]) -> int:

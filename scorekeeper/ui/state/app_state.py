@@ -199,6 +199,7 @@ class AppState:
     merge_players = DoneBy("browsing", Browsing.merge_players)
     unmerge_player = DoneBy("browsing", Browsing.unmerge_player)
     sort_players = DoneBy("browsing", Browsing.sort_players)
+    open_player = DoneBy("browsing", Browsing.open_player)
 
     new_game = DoneBy("setup", Setup.new_game)
     set_variant = DoneBy("setup", Setup.set_variant)

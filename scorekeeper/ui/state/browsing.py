@@ -47,6 +47,9 @@ class Browsing:
         self.merges: dict[str, str] = {}
         self.ratings: dict[str, Rating] = {}  # by person, as `stats.person` keys them
         self.sort_by = "rating"  # the players' table: one of SORT_KEYS
+        # each player's rating over time, by person: (their games counted, ordinal)
+        self.trends: dict[str, list[tuple[int, float]]] = {}
+        self.opened: str | None = None  # the player whose details show under their row
 
     def show_home(self) -> None:
         self.shown.go(Screen.HOME)
@@ -99,6 +102,23 @@ class Browsing:
         self.pairs = pair_stats(counts, self.merges)
         self.rivals = head_to_head(counts, self.merges)
         self.ratings = {person(r.name, self.merges): r for r in self.store.ratings()}
+        self.trends = self.store.rating_trend()
+        if self.opened is not None and self.opened not in {p.name for p in self.players}:
+            self.opened = None  # merged away, or every game of theirs deleted
+
+    def open_player(self, name: str) -> None:
+        """Show a player's details under their row (tapped again: hide them)."""
+        self.opened = None if name == self.opened else str(name)[:100]
+
+    def trend(self, name: str) -> list[tuple[int, float]]:
+        """A player's rating over time: (their games counted, rating)."""
+        return self.trends.get(person(name, self.merges), [])
+
+    def leaders(self, most: int = 4) -> list[str]:
+        """The players with the highest ratings, best first, as the table names them."""
+        rated = [(p.name, r) for p in self.players if (r := self.rating(p.name)) is not None]
+        rated.sort(key=lambda nr: (-nr[1].ordinal, nr[0].casefold()))
+        return [name for name, _r in rated[:most]]
 
     def sort_players(self, key: str) -> None:
         """Order the players' table by rating, games finished, wins or nils made."""
@@ -145,7 +165,7 @@ class Browsing:
         grouped = (dict(self.session_of), dict(self.sessions))
         history_filter = (self.history_player, self.history_status)
         stats = (list(self.players), list(self.pairs), list(self.rivals), dict(self.merges))
-        ratings = dict(self.ratings)
+        ratings, trends, opened = dict(self.ratings), dict(self.trends), self.opened
 
         def restore() -> None:
             self.in_progress, self.recent, self.history = lists
@@ -155,5 +175,6 @@ class Browsing:
             self.players, self.pairs, self.rivals = list(players), list(pairs), list(rivals)
             self.merges = dict(merges)
             self.ratings = dict(ratings)
+            self.trends, self.opened = dict(trends), opened
 
         return restore
