@@ -55,7 +55,7 @@ def test_the_page_shows_the_games_their_scores_the_wins_and_the_highlights(store
     assert plain(view.tally) == "Alex + Charlie 2, Beth + David 1"
     assert [(plain(n), w) for n, w in view.wins] == [("Alex + Charlie", 2), ("Beth + David", 1)]
     assert [g.id for g in view.games] == list(session.games)
-    assert [g.title for g in view.games] == [f"Game {n} · Finished" for n in (1, 2, 3)]
+    assert [g.title for g in view.games] == [f"Game {n} · finished" for n in (1, 2, 3)]
     assert [[(plain(label), score) for label, score in g.sides] for g in view.games] == [
         [("Alex + Charlie", 130), ("Beth + David", 100)],
         [("Alex + Charlie", 100), ("Beth + David", 130)],

@@ -45,10 +45,10 @@ class NightView:
 def _game(place: int, saved: SavedGame) -> NightGame:
     game, score = saved.game, saved.score
     finished = score.status is Status.FINISHED
-    state = _("Finished") if finished else _("In progress")
+    title = _("Game {number} · finished") if finished else _("Game {number} · in progress")
     return NightGame(
         saved.id,
-        _("Game {number} · {state}").format(number=num(place + 1), state=state),
+        title.format(number=num(place + 1)),
         tuple((side_label(game, t.side), t.score) for t in score.sides),
         score.winner if finished else None,
     )
