@@ -5,7 +5,9 @@ For each: History's first page as the app opens it (the app state's
 `show_history`, median of 5, each time on a fresh state: sessions, their
 tallies and how much each moved the ratings included), the same filtered by
 a player's name, and the ratings kept game by game (the first time, then
-after one more game finished).
+after one more game finished); Statistics as the app opens it (ratings and
+their trends, kept up to date: nothing counted again), and a session's page
+(its games, highlights and rating moves).
 
 Run: .venv/bin/python bench/nights.py
 """
@@ -73,14 +75,24 @@ def measure(in_sessions: bool) -> dict[str, str]:
             state = AppState(store)
             state.filter_history(player="gita")
 
+        def stats() -> None:
+            AppState(store).show_stats()
+
+        def night() -> None:
+            AppState(store).show_night(store.sessions()[len(store.sessions()) // 2].id)
+
         first = timed(store.ratings, runs=1)
         page_time, filter_time = timed(page), timed(filtered)
+        stats_time = timed(stats)
+        night_time = ms(timed(night)) if in_sessions else "-"
         return {
             "stored": f"{GAMES:,} games"
             + (f" in {GAMES // PER_SESSION} sessions" if in_sessions else ""),
             "History, first page": ms(page_time),
             "History, filtered by a name": ms(filter_time),
             "ratings, first time": ms(first),
+            "Statistics": ms(stats_time),
+            "a session's page": night_time,
         }
 
 
