@@ -117,3 +117,27 @@ def test_history_shows_one_session_with_three_games_and_statistics_the_ratings(p
     shown = f"Rating {table['Beth'].mu - 3 * table['Beth'].sigma:.1f}"
     expect(hook(page, "player-Beth")).to_contain_text(shown)
     expect(hook(page, "trend-Beth")).to_be_visible()
+
+
+def test_a_sessions_page_from_history_on_a_small_phone(phone):
+    page = phone
+    new_game(page, target=100)
+    enter_hand(page, *SIDE_0)
+    rematch(page)
+    enter_hand(page, *SIDE_1)
+    expect(hook(page, "tonight-moves")).to_contain_text("Ratings tonight: ")
+    page.get_by_role("button", name="History").click()
+    session = page.locator('[flt-semantics-identifier^="history-session-"]')
+    expect(session).to_have_count(1)
+    settle(page)
+    session.click()
+    expect(hook(page, "night-tally")).to_have_text(loose("Alex + Charlie 1, Beth + David 1"))
+    expect(hook(page, "night-chart")).to_be_visible()
+    assert page.url.split("/")[-2] == "night"
+    highlights = reveal(page, hook(page, "night-highlights"))
+    expect(highlights).to_contain_text("Nils: 2 made, 0 failed")
+    expect(highlights).to_contain_text("Biggest hand: 130")
+    games = page.locator('[flt-semantics-identifier^="night-game-"]')
+    expect(games).to_have_count(2)
+    reveal(page, games.first).click()
+    expect(hook(page, "detail-outcome")).to_be_visible()
