@@ -107,7 +107,9 @@ def stored_games(store: GameStore) -> dict[str, str]:
         finished.revision,
     )
     two = store.create(Game(Variant.TWO_PLAYER, TWO, 0, RuleSet()))
-    return {"playing": playing.id, "finished": finished.id, "two": two.id}
+    night = store.continue_session(finished.id, playing.id)  # a session: its tally, its page
+    store.set_match(night.id, 3)
+    return {"playing": playing.id, "finished": finished.id, "two": two.id, "night": night.id}
 
 
 async def visit(app: App, route: str) -> None:
@@ -189,8 +191,12 @@ def test_every_screen_is_translated(store):
         check("detail, asking to delete")
         await visit(app, f"/review/{ids['finished']}")
         check("finished detail")
+        await visit(app, f"/night/{ids['night']}")
+        check("a session's page")
         await visit(app, "/stats")
         check("statistics")
+        await app.tap(f"row-{NAMES[0]}")
+        check("statistics, a player's details")
         await visit(app, "/rules")
         check("rules")
         await visit(app, "/")
