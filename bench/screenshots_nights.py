@@ -8,7 +8,8 @@ The evening is made up, the same every run: twelve earlier games among six
 friends, then Ana + Cy against Ben + Dee, three games to 300 played to the
 end and a fourth under way, first to 3.
 
-Run: .venv/bin/python bench/screenshots_nights.py   (writes docs/screenshots/phone360-night-*.png)
+Run: .venv/bin/python bench/screenshots_nights.py [PORT]
+(writes docs/screenshots/phone360-night-*.png)
 """
 
 import random
@@ -25,7 +26,7 @@ from scorekeeper.core.model import NIL, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.scoring import Status
 from scorekeeper.storage.store import GameStore
-from tests.served import SMALL_PHONE, hook, launch, load, reveal, served, settle, shoot
+from tests.served import SMALL_PHONE, ServedApp, hook, launch, load, reveal, settle, shoot
 
 FRIENDS = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
 TABLE = ("Ana", "Ben", "Cy", "Dee")  # Ana + Cy against Ben + Dee
@@ -83,12 +84,14 @@ def evening(store: GameStore) -> None:
     store.set_match(night.id, 3)
 
 
-def main() -> None:
+def main(port: int | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         with GameStore(Path(folder)) as store:
             evening(store)
         browser = launch(p)
-        with served(Path(folder)) as app:
+        app = ServedApp(Path(folder), port)
+        app.start()
+        try:
             page = browser.new_context(locale="en-US", viewport=SMALL_PHONE).new_page()
             load(page, app.url)
             page.locator("[flt-semantics-identifier^=resume-]").first.click()
@@ -106,18 +109,23 @@ def main() -> None:
             shoot(page, "phone360-night-page")
             reveal(page, hook(page, "night-highlights"))
             shoot(page, "phone360-night-highlights")
-            page.get_by_role("button", name="Back").click()  # to History
+            page.get_by_role("button", name="History").click()
             settle(page)
             page.get_by_role("button", name="Statistics").click()
             expect(hook(page, "players-table")).to_be_visible()
+            reveal(page, hook(page, "trend-chart"))  # the chart and its legend in full
             shoot(page, "phone360-night-ratings")
+            page.mouse.wheel(0, -2000)  # back to the table's top
+            settle(page)
             reveal(page, hook(page, "row-Ana")).click()
             expect(hook(page, "trend-Ana")).to_be_visible()
             reveal(page, hook(page, "trend-Ana"))
             shoot(page, "phone360-night-ratings-player")
             page.context.close()
+        finally:
+            app.stop()
         browser.close()
 
 
 if __name__ == "__main__":
-    main()
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else None)

@@ -86,7 +86,10 @@ def test_titles_of_screens_and_sections_are_headings(store):
         assert headings(app) == {"Spades Scorekeeper": 1, "Games in progress": 2}
         await app.route("/stats")
         found = headings(app)
-        assert found["Statistics"] == 1 and found["Win rate"] == 2 and found["Players"] == 2
+        assert found["Statistics"] == 1 and found["Win rate"] == 2
+        night = store.start_session(store.history().items[0].id)
+        await app.route(f"/night/{night.id}")
+        assert headings(app) == {"Session": 1, "Highlights": 2, "Games": 2}
 
     run(go())
 

@@ -14,6 +14,7 @@ from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import isolate, num
 
 Trend = list[tuple[int, float]]  # (the player's games counted, rating)
+COLUMN = 64  # a figure's column in the players' table: its header with the sort mark fits
 
 
 def pct(rate: float | None) -> str:
@@ -173,7 +174,7 @@ def players_table(state: AppState, on: Bind) -> ft.Control:
     def cell(text: str, bold: bool = False) -> ft.Control:
         return ft.Container(
             ft.Text(text, weight=ft.FontWeight.BOLD if bold else None, text_align=ft.TextAlign.END),
-            width=58,
+            width=COLUMN,
             alignment=ft.Alignment.CENTER_RIGHT,
         )
 
@@ -226,9 +227,9 @@ def sort_button(state: AppState, on: Bind, key: str, label: str) -> ft.Control:
         ft.TextButton(
             label,
             icon=ft.Icons.ARROW_DROP_DOWN if sorted_by else None,
-            width=58,
+            width=COLUMN,
             height=48,
-            style=ft.ButtonStyle(padding=0),
+            style=ft.ButtonStyle(padding=0, icon_size=14, text_style=ft.TextStyle(size=13)),
             on_click=on(state.sort_players, key),
         ),
     )
