@@ -72,9 +72,10 @@ def games_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedApp]:
     won = factories.hand([6, 3, 1, 3], [7, 2, 2, 2])
     with GameStore(folder) as store:
         store.create(factories.game(played))
-        store.create(
+        finished = store.create(
             Game(Variant.PARTNERSHIP, ("Ana", "Ben", "Cy", "Dee"), 0, RuleSet(target=50), (won,))
         )
+        store.start_session(finished.id)  # History lists a session, with a page of its own
     app = ServedApp(folder)
     app.start()
     try:
@@ -154,6 +155,8 @@ def walk(page: Page, app: ServedApp, language: str, at: At, trouble: Trouble | N
     expect(button("Enter hand")).to_be_visible()
     goto(page, app.base + "history")
     arrive("history", page.locator("[flt-semantics-identifier^=history-]").first)
+    page.locator("[flt-semantics-identifier^=history-session-]").first.click()
+    arrive("night", hook(page, "night-tally"))
     goto(page, app.base + "stats")
     arrive("stats", page.get_by_role("heading", name=tr(language, "Win rate")))
     watcher = page.context.browser.new_context(  # type: ignore[union-attr]
@@ -176,6 +179,7 @@ def test_each_screen_names_itself_and_marks_its_headings(browser: Browser, games
         "bids": titled("en", "Hand 2: bids"),
         "tricks": titled("en", "Hand 2: tricks"),
         "history": titled("en", "History"),
+        "night": titled("en", "Session"),
         "stats": titled("en", "Statistics"),
         "watch": titled("en", "Live scores"),
     }
@@ -195,7 +199,8 @@ def test_each_screen_names_itself_and_marks_its_headings(browser: Browser, games
     assert titles == expected
     assert "Games in progress" in headings["home"]
     assert "Hands" in headings["scoreboard"]
-    assert {"Win rate", "Players"} <= set(headings["stats"])
+    assert {"Statistics", "Win rate"} <= set(headings["stats"])
+    assert {"Session", "Highlights", "Games"} <= set(headings["night"])
     for name in ("history", "setup", "bids"):  # the app bar's title is the screen's heading
         assert expected[name].split(" · ")[0] in headings[name], (name, headings[name])
 
@@ -231,7 +236,7 @@ def test_no_request_fails_on_any_main_screen(
         walk(page, games_app, language, at, trouble)
     finally:
         page.context.close()
-    assert len(visited) == 8
+    assert len(visited) == 9
 
 
 def test_axe_finds_no_serious_problem_on_any_main_screen(browser: Browser, games_app: ServedApp):
@@ -252,7 +257,7 @@ def test_axe_finds_no_serious_problem_on_any_main_screen(browser: Browser, games
         walk(page, games_app, "en", at)
     finally:
         page.context.close()
-    assert len(found) == 8
+    assert len(found) == 9
     assert found == {name: [] for name in found}
 
 
