@@ -164,6 +164,7 @@ def test_the_statistics_count_blind_bids_made_and_set(store):
         app = await open_app(store)
         await app.click("History")
         await app.click("Statistics")
+        await app.tap("row-Alex")  # Alex bid blind twice: the details a tap away
         assert "Blind bids made 1 · set 1 (50%)" in app.texts()
 
     run(go())
