@@ -264,10 +264,13 @@ def test_statistics_open_with_one_sortable_row_per_player(store):
             c.identifier for c in app.walk() if str(getattr(c, "identifier", "")).startswith("row-")
         ]
         assert rows[0] in ("row-Alex", "row-Beth", "row-Charlie")  # 3 games finished
-        # the column sorted by is marked, with an icon (never a symbol a font may lack)
+        # the column sorted by is marked: bold, underlined and selected (never by a
+        # symbol a font may lack)
         marked = {key: app.tagged(f"sort-{key}").selected for key in ("rating", "finished")}
         assert marked == {"rating": False, "finished": True}
-        assert app.tagged("sort-finished").content.icon == ft.Icons.ARROW_DROP_DOWN
-        assert "▼" not in str(app.tagged("sort-finished").content.content)
+        header = app.tagged("sort-finished").content.content
+        assert header.value == "Games" and header.weight == ft.FontWeight.BOLD
+        assert header.style.decoration == ft.TextDecoration.UNDERLINE
+        assert app.tagged("sort-rating").content.content.weight is None
 
     asyncio.run(go())
