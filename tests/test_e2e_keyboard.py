@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.served import DESKTOP, PHONE, SEATS, hook, new_game, open_app, settle, still, type_into
+from scorekeeper import i18n
+from tests.served import DESKTOP, SEATS, hook, load, new_game, open_app, settle, still, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -23,14 +24,15 @@ def focused(page: Page) -> str:
     return str(page.evaluate(_FOCUSED)).translate(dict.fromkeys(range(0x2066, 0x206A)))
 
 
-def tab_to(page: Page, name: str | re.Pattern[str], most: int = 60) -> None:
-    """Press Tab until the control called `name` has the keyboard focus."""
+def tab_to(page: Page, name: str | re.Pattern[str], most: int = 60, key: str = "Tab") -> None:
+    """Press Tab (or `key`: Shift+Tab) until the control called `name` has the
+    keyboard focus."""
     for _ in range(most):
-        page.keyboard.press("Tab")
+        page.keyboard.press(key)
         now = focused(page)
         if name.search(now) if isinstance(name, re.Pattern) else now == name:
             return
-    raise AssertionError(f"Tab never reached {name!r} (last: {focused(page)!r})")
+    raise AssertionError(f"{key} never reached {name!r} (last: {focused(page)!r})")
 
 
 def keys(page: Page, *pressed: str) -> None:
@@ -38,12 +40,38 @@ def keys(page: Page, *pressed: str) -> None:
         page.keyboard.press(key)
 
 
-def test_a_whole_game_with_the_keyboard_alone(browser, app):
+def set_up_by_keys(page: Page) -> None:
+    """Home's New game, then the set-up's fields one by one with Tab (in
+    reading order), typed into; a name left out is shown at Start game and
+    reached again with Shift+Tab; the house rules' switch by Space."""
+    tab_to(page, "New game")
+    page.keyboard.press("Enter")
+    expect(button(page, "Start game")).to_be_visible()
+    still(page)
+    for seat, name in zip(SEATS[:3], ("Alex", "Beth", "Charlie"), strict=True):
+        tab_to(page, seat)
+        page.keyboard.type(name)
+    expect(page.get_by_role("textbox", name=SEATS[2])).to_have_value("Charlie")
+    tab_to(page, "Change house rules")
+    page.keyboard.press("Space")
+    expect(page.get_by_role("switch", name="Change house rules")).to_be_checked()
+    tab_to(page, "Points to win")
+    keys(page, "Control+A", "Backspace")
+    page.keyboard.type("150")
+    expect(page.get_by_role("textbox", name="Points to win")).to_have_value("150")
+    tab_to(page, "Start game")
+    page.keyboard.press("Enter")
+    expect(hook(page, "error-players")).to_be_visible()  # East has no name yet
+    tab_to(page, re.compile(f"^{SEATS[3]}"), key="Shift+Tab")
+    page.keyboard.type("David")
+    tab_to(page, "Start game")
+    page.keyboard.press("Enter")
+    expect(button(page, "Enter hand")).to_be_visible()
+
+
+def hands_by_keys(page: Page) -> None:
     """Every hand of a game to 150, from Enter hand to its winner, by keys alone."""
-    page = open_app(browser, app.url, PHONE)
-    new_game(page, target=150)  # the set-up's text fields: typed as in every test
-    page.set_viewport_size(DESKTOP)  # a laptop's keyboard
-    enter_hand = page.get_by_role("button", name="Enter hand")
+    enter_hand = button(page, "Enter hand")
     expect(enter_hand).to_be_visible()
     settle(page)  # laid out again at its new width: the focus Tab moves is the one shown
     # Hand 1: Alex + Charlie make 9 (90 and a bag), Beth + David are set.
@@ -94,7 +122,70 @@ def test_a_whole_game_with_the_keyboard_alone(browser, app):
     expect(hook(page, "outcome")).to_contain_text("Winner")  # 211 to 50
     expect(hook(page, "side-0")).to_contain_text(": 211, bags")
     expect(enter_hand).to_have_count(0)  # the game is over
+
+
+FINISHED = re.compile(r"Winner: Alex \+ Charlie")  # the game's card, once it has ended
+
+
+def the_end_by_keys(page: Page) -> None:
+    """The ended game, looked back on from History (its card pressed by
+    Space) and from Home (by Enter)."""
+    tab_to(page, "History")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="History")).to_be_visible()
+    tab_to(page, FINISHED)
+    page.keyboard.press("Space")
+    expect(hook(page, "chart")).to_be_visible()  # the game's detail
+    tab_to(page, "Home")
+    page.keyboard.press("Enter")
+    expect(button(page, "New game")).to_be_visible()
+    tab_to(page, FINISHED)
+    page.keyboard.press("Enter")
+    expect(hook(page, "chart")).to_be_visible()
+
+
+def play_a_game_by_keys(page: Page) -> None:
+    """From Home to the game's end and back, on a laptop's screen with its keyboard."""
+    page.set_viewport_size(DESKTOP)
+    set_up_by_keys(page)
+    hands_by_keys(page)
+    the_end_by_keys(page)
+
+
+def test_a_whole_game_with_the_keyboard_alone(browser, app):
+    """The set-up, every hand of a game to 150 and its end, by keys alone."""
+    page = open_app(browser, app.url, DESKTOP)
+    play_a_game_by_keys(page)
     page.close()
+
+
+def test_in_hebrew_left_is_the_next_player(browser, app):
+    """Right to left, the arrows follow the reading direction: Left goes on to
+    the next bidder, Right back to the one before."""
+    english = open_app(browser, app.url, DESKTOP)
+    new_game(english)
+    english.close()
+    context = browser.new_context(locale="he-IL", viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        load(page, app.url)
+        with i18n.language("he"):
+            enter_hand = i18n._("Enter hand")
+        page.locator('[flt-semantics-identifier^="resume-"]').click()
+        tab_to(page, enter_hand)
+        page.keyboard.press("Enter")
+        expect(hook(page, "contracts")).to_be_visible()
+        still(page)
+        expect(hook(page, "player-1")).to_have_attribute("aria-current", "true")  # Beth bids first
+        page.keyboard.press("ArrowLeft")
+        expect(hook(page, "player-2")).to_have_attribute("aria-current", "true")
+        keys(page, "ArrowRight", "ArrowRight")  # back past Beth to the dealer, who bids last
+        expect(hook(page, "player-0")).to_have_attribute("aria-current", "true")
+        keys(page, "ArrowLeft", "7")
+        expect(hook(page, "bid-1")).to_have_text("7")
+        expect(hook(page, "player-2")).to_have_attribute("aria-current", "true")
+    finally:
+        context.close()
 
 
 def press_node(target: Locator) -> None:
@@ -151,6 +242,12 @@ def press(page: Page, name: str, role: str = "button") -> None:
 
 
 def test_every_control_answers_a_screen_readers_activation(page):
+    press_every_control(page)
+    press(page, "Share")  # the served app's own screen
+    expect(page.get_by_role("button", name="Copy link")).to_be_visible()
+
+
+def press_every_control(page: Page) -> None:
     """Each control of Home, the set-up, the scoreboard, both hand steps, a
     hand's edit, History and Statistics, pressed by a DOM click on its
     accessibility node (no pointer), does what a tap does; every button and
@@ -234,5 +331,3 @@ def test_every_control_answers_a_screen_readers_activation(page):
     press(page, "Statistics")
     expect(page.get_by_role("heading", name="Statistics")).to_be_visible()
     every_button_is_in_the_tab_order(page)  # Statistics
-    press(page, "Share")
-    expect(page.get_by_role("button", name="Copy link")).to_be_visible()
