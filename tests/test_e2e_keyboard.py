@@ -6,6 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper import i18n
 from tests.served import DESKTOP, SEATS, hook, load, new_game, open_app, settle, still, type_into
@@ -35,7 +36,16 @@ def tab_to(page: Page, name: str | re.Pattern[str], most: int = 60, key: str = "
     """Press Tab (or `key`: Shift+Tab) until the control called `name` has the
     keyboard focus."""
     for _ in range(most):
+        page.evaluate("() => { window.__wasFocused = document.activeElement; }")
         page.keyboard.press(key)
+        # The DOM's focus follows Flutter's a few frames later (more offline); a
+        # control with no node of its own (a closed menu) leaves it where it
+        # was, and a focus left on a control that is gone may stand on another
+        # one's node without Flutter's: only a focus that moved counts.
+        try:
+            page.wait_for_function("document.activeElement !== window.__wasFocused", timeout=2_000)
+        except PlaywrightTimeoutError:
+            continue
         now = focused(page)
         if name.search(now) if isinstance(name, re.Pattern) else now == name:
             return
