@@ -55,6 +55,15 @@ def page(browser, app):
     page.close()
 
 
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The offline build (`scorekeeper publish`), made once for every test that
+    only reads it: building it takes a while."""
+    from scorekeeper.commands.publish import publish
+
+    return publish(tmp_path_factory.mktemp("pwa") / "site")
+
+
 @pytest.fixture
 def far_from_utc(monkeypatch):
     """The machine's local time 7 hours ahead of UTC (times must not depend on it)."""

@@ -41,6 +41,9 @@ class LoopbackConnection(Connection):
         self.device_storage: dict[str, Any] = {}  # what SharedPreferences keeps
         self.answers: dict[str, Any] = {}  # what the page answers a method call (pick_files...)
         self.sent = asyncio.Event()  # set by each message sent, cleared by next_message
+        # None: the browser says each pushed address back at once; a list: it
+        # holds them there until `say_back` (a slow link, a busy browser)
+        self.held_routes: list[str] | None = None
 
     def send_message(self, message: Message) -> None:
         msgpack.packb([message.action, message.body], default=ENCODE)
@@ -65,13 +68,21 @@ class LoopbackConnection(Connection):
             result = given(body.args) if callable(given) else given
         self.session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
         if body.name == "push_route":
-            route = body.args["route"]
-            self.session.apply_page_patch({"route": route})
-            task = asyncio.ensure_future(
-                self.session.dispatch_event(self.session.page._i, "route_change", {"route": route})
-            )
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            if self.held_routes is not None:
+                self.held_routes.append(body.args["route"])
+            else:
+                self.say_back(body.args["route"])
+
+    def say_back(self, route: str) -> "asyncio.Future[None]":
+        """The browser's address bar changed to `route`: it tells the server."""
+        assert self.session is not None
+        self.session.apply_page_patch({"route": route})
+        task = asyncio.ensure_future(
+            self.session.dispatch_event(self.session.page._i, "route_change", {"route": route})
+        )
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     async def next_message(self) -> None:
         """Wait for the next message the server sends to this page."""
@@ -207,6 +218,17 @@ class App:
 
     async def type(self, field: BaseControl, text: str) -> None:
         await self.event(field, "change", value=text)
+
+    async def say_back_routes(self) -> None:
+        """The addresses held (`conn.held_routes`) reach the server now, in order."""
+        held, self.conn.held_routes = self.conn.held_routes or [], None
+        for route in held:
+            await self.say_back(route)
+
+    async def say_back(self, route: str) -> None:
+        """The browser says its bar shows `route`, and the server has heard it."""
+        await self.conn.say_back(route)
+        await self.settle()
 
     async def route(self, route: str) -> None:
         self.session.apply_page_patch({"route": route})

@@ -133,3 +133,31 @@ def test_the_server_holds_a_new_session_under_that_key(handled):
 
     held = asyncio.run(check())
     assert list(held) == [fletparts.session_key(page_of(handled, "s3"))]
+
+
+def test_a_method_answered_after_its_control_left_the_page_still_returns():
+    """Flet raises on the answer to a method call of a control no longer on
+    the page (the offline build's message loop ends there); once taken as the
+    page's own, the answer comes through and the call returns."""
+
+    async def run(patched: bool) -> tuple[object, list[BaseException]]:
+        conn = LoopbackConnection(PubSubHub(loop=asyncio.get_running_loop()))
+        session = Session(conn)
+        conn.session = session
+        raised: list[BaseException] = []
+        asyncio.get_running_loop().set_exception_handler(
+            lambda _loop, context: raised.append(context["exception"])
+        )
+        if patched:
+            fletparts.answer_late_replies(session.page)
+        gone = 987_654  # a control the page no longer has (a screen replaced)
+        call = asyncio.ensure_future(session.invoke_method(gone, "scroll_to", {}))
+        try:
+            return await asyncio.wait_for(call, 2), raised
+        except TimeoutError:
+            return "waiting for ever", raised
+
+    assert asyncio.run(run(patched=True)) == (None, [])
+    result, raised = asyncio.run(run(patched=False))  # Flet's own: what the patch is for
+    assert result == "waiting for ever"
+    assert "is not registered" in str(raised[0])

@@ -109,6 +109,30 @@ def test_nil_blind_nil_backspace_and_the_arrows(store):
     assert bids(state)[1] == NIL
 
 
+@pytest.mark.parametrize(
+    ("language", "forward", "back"),
+    [("en", "Arrow Right", "Arrow Left"), ("he", "Arrow Left", "Arrow Right")],
+)
+def test_left_and_right_follow_the_languages_reading_direction(store, language, forward, back):
+    """Down and the arrow pointing the way the language reads go on to the
+    next bidder; Up and the other arrow go back (Hebrew reads from the right)."""
+    state = start(AppState(store))
+    state.set_language(language)
+    state.begin_hand()
+    press = Typist(state)
+    assert state.keypad_seat == 1  # Beth bids first
+    press(forward)
+    assert state.keypad_seat == 2
+    press("Arrow Down")
+    assert state.keypad_seat == 3
+    press(back, back)
+    assert state.keypad_seat == 1
+    press(back)  # round the table: the dealer, who bids last
+    assert state.keypad_seat == 0
+    press("Arrow Up", forward, forward, "7")
+    assert state.keypad_seat == 2 and bids(state)[1] == Bid(7)
+
+
 def test_enter_with_bids_missing_shows_every_missing_one(store):
     state = start(AppState(store))
     state.begin_hand()

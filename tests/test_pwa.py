@@ -47,11 +47,6 @@ from tests.test_e2e_awake import wait_held
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return publish(tmp_path_factory.mktemp("pwa") / "site")
-
-
 def test_the_build_holds_the_app_and_asks_no_other_host(site: Path) -> None:
     with zipfile.ZipFile(site / "app.zip") as archive:
         names = set(archive.namelist())

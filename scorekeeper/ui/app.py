@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.fletparts import answer_late_replies
 from scorekeeper.ui.fonts import BUNDLED_FONTS, PageFonts, lean_fonts
 from scorekeeper.ui.inbox import Inbox
 from scorekeeper.ui.screens import follow
@@ -48,6 +49,7 @@ def make_main(
     fonts, waiting = offline_fonts or page_fonts(web)
 
     async def main(page: ft.Page, keeper: Keeper | None = None) -> None:
+        answer_late_replies(page)
         dress_page(page, fonts)
         session = Session(page, store, keeper, waiting, durable, device_language, undo, uploads)
         page.on_route_change = session.route_changed

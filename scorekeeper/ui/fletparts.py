@@ -1,10 +1,12 @@
 """Every place the app reaches into Flet's private parts, in one module.
 
-Flet 1.0.5 offers no public way to do these three things; each is pinned by
+Flet 1.0.5 offers no public way to do these four things; each is pinned by
 tests/test_fletparts.py, which fails on a Flet version that changes it:
 - the websocket of a page (its cookies and headers: the browser's language);
 - the key under which flet_web keeps a session (to hold and drop sessions);
-- where a failing handler's traceback is sent (never to the page).
+- where a failing handler's traceback is sent (never to the page);
+- what becomes of the answer to a control's method call once the control
+  has left the page.
 """
 
 from collections.abc import Callable
@@ -47,3 +49,20 @@ def report_errors_to(page: ft.Page, report: Callable[[Callable[[str], None], str
         report(send, message)
 
     session.error = error  # type: ignore[method-assign]
+
+
+def answer_late_replies(page: ft.Page) -> None:
+    """A control's method call (a scroll, a focus) answered after the control
+    left the page, a screen replaced meanwhile: Flet raises on the answer,
+    which ends the offline build's message loop (every later tap and key of
+    the page is lost) and leaves the call waiting for ever. The answer is
+    taken as the page's own instead, so the call returns."""
+    session = page.session
+    handle = session.handle_invoke_method_results
+
+    def handled(control_id: int, call_id: str, result: Any, error: str | None) -> None:
+        if control_id not in session.index:
+            control_id = page._i
+        handle(control_id, call_id, result, error)
+
+    session.handle_invoke_method_results = handled  # type: ignore[method-assign]

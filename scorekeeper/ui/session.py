@@ -37,6 +37,7 @@ from scorekeeper.ui.state import DELETED, AppState, Sharing
 from scorekeeper.ui.updates import own_update_state, skip_auto_update, tell_boot_screen
 
 log = logging.getLogger(__name__)
+ECHOES = 8  # the most addresses pushed whose route_change is awaited (the browser says each back)
 
 
 class Keeper(Protocol):
@@ -85,6 +86,9 @@ class Session:
         self.awake = ScreenAwake()
         self.frame = ScreenFrame(page, self.state, self.bind, self.files, waiting_fonts)
         self.undo_timed_for: SavedGame | None = None  # the delete whose Undo is timed
+        # Addresses this tab put in the address bar whose route_change, the
+        # browser saying them back, has not come yet (see route_changed).
+        self.echoes: list[str] = []
 
     def bind(
         self,
@@ -262,6 +266,16 @@ class Session:
         if not isinstance(route, str) or len(route) > 2000:
             log.warning("ignored a route that is not a URL: %s", redacted(route))
             return
+        log.debug("route_change %s (pushed, not yet said back: %s)", route, self.echoes)
+        if route in self.echoes:
+            # Our own push_route said back. It may come after a press on the
+            # screen it belongs to opened another one: following it would
+            # undo that press. The address bar follows the screen instead.
+            del self.echoes[: self.echoes.index(route) + 1]
+            skip_auto_update()
+            if not self.echoes and route != route_of(self.state):
+                await self._shown_at_its_url()
+            return
         if route == route_of(self.state):
             skip_auto_update()  # already showing it (our own push_route): nothing to send
             return
@@ -284,7 +298,8 @@ class Session:
         """The address bar follows the screen; the page shows its top, and the
         screen stays on where the state wants it."""
         route = route_of(self.state)
-        if self.page.route != route:
+        if self.page.route != route and route not in self.echoes[-1:]:
+            self.echoes = [*self.echoes[-(ECHOES - 1) :], route]
             await self.page.push_route(route)
         await self.frame.scroll_to_top()
         await self.awake.want(self.state.wants_screen_on)
@@ -321,8 +336,10 @@ class Session:
         self.page.pubsub.subscribe(self.saved_elsewhere)
 
     async def disconnected(self, _event: Any) -> None:
-        """The tab closed or lost its connection: no more game updates to it."""
+        """The tab closed or lost its connection: no more game updates to it
+        (nor word of the addresses it was sent)."""
         self.page.pubsub.unsubscribe()  # type: ignore[no-untyped-call]
+        self.echoes.clear()
 
     async def reconnected(self, _event: Any) -> None:
         """The same tab is back (reload, network back): catch up, then follow again."""

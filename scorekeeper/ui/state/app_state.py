@@ -47,7 +47,7 @@ class AppState:
         self.current = OpenGame(store, self.shown, self.browsing)
         self.setup = Setup(self.current, self.shown)
         self.entry = HandEntry(self.current, self.shown)
-        self.keys = HandKeys(self.entry)
+        self.keys = HandKeys(self.entry, lambda: i18n.get(self.language).rtl)
         self.corrections = Corrections(self.current, self.shown)
         self.transfer = Transfer(store, self.shown, self.browsing)
         self.share = ShareLinks(self.current, self.shown)

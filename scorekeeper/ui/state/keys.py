@@ -18,8 +18,12 @@ from scorekeeper.ui.state.shown import Restore
 
 P = ParamSpec("P")
 PAUSE = 1.0  # seconds: a second digit within it makes a two-digit number
+# The players' lines stand in a column, in bidding order: Down is the next
+# player, and Left or Right the next one in the language's reading direction.
 NEXT = ("Arrow Down", "Arrow Right")
 PREVIOUS = ("Arrow Up", "Arrow Left")
+NEXT_RTL = ("Arrow Down", "Arrow Left")
+PREVIOUS_RTL = ("Arrow Up", "Arrow Right")
 KEYS = frozenset(
     {*"0123456789", "N", "B", "R", "Backspace", "Delete", "Enter", "Escape", *NEXT, *PREVIOUS}
 )
@@ -44,8 +48,9 @@ class HandKeys:
     """What each key does on a hand's steps, and the first digit of a number
     still waiting for its second."""
 
-    def __init__(self, entry: HandEntry) -> None:
+    def __init__(self, entry: HandEntry, rtl: Callable[[], bool]) -> None:
         self.entry = entry
+        self.rtl = rtl  # whether the tab's language reads right to left
         # (entry, seat, the first digit, when): a "1" that may become 10-17
         self._typed: tuple[Hashable, int, int, float] | None = None
         # the entry for which a control other than a player's line has the
@@ -87,11 +92,12 @@ class HandKeys:
             "Escape": self.escape,
         }
         action = actions.get(key)
+        rtl = self.rtl()
         if action is not None:
             action()
-        elif key in NEXT:
+        elif key in (NEXT_RTL if rtl else NEXT):
             self.move(1)
-        elif key in PREVIOUS:
+        elif key in (PREVIOUS_RTL if rtl else PREVIOUS):
             self.move(-1)
 
     def _entry_key(self) -> Hashable:
@@ -149,7 +155,8 @@ class HandKeys:
         entry.focus_seat(seat)
 
     def move(self, by: int) -> None:
-        """An arrow: the next (or previous) player in bidding order, round the table."""
+        """An arrow: the next (or previous) player in bidding order, round the
+        table (Left is the next one in a right-to-left language)."""
         entry = self.entry
         if entry.draft is None or entry.current.saved is None:
             return
