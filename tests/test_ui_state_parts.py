@@ -18,6 +18,7 @@ from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import REST, AppState
+from scorekeeper.ui.state.app_state import TEXT_SIZES
 from scorekeeper.ui.state.corrections import AdjustmentForm
 from scorekeeper.ui.state.entry import ends_too_soon
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
@@ -675,12 +676,17 @@ def test_the_app_snapshot_puts_back_this_devices_settings(store):
         "Corrections",
         "ShareLinks",
         "Deleting",
+        "Evening",
+        "HandKeys",
         "settings",
     }
+    size = state.text_size
     state.set_language("he")
     state.set_keep_screen_on(False)
+    state.set_text_size(TEXT_SIZES[-1])
+    assert state.text_size != size
     before["settings"]()
-    assert (state.language, state.keep_screen_on) == ("en", True)
+    assert (state.language, state.keep_screen_on, state.text_size) == ("en", True, size)
 
 
 def test_a_game_deleted_from_home_says_so_and_undo_says_it_is_back(store):
