@@ -6,6 +6,7 @@ link. In process, no browser."""
 import asyncio
 import logging
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -13,11 +14,20 @@ import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from scorekeeper.storage.store import GameStore
-from scorekeeper.ui.device import LANGUAGE_KEY
+from scorekeeper.ui import fletparts
+from scorekeeper.ui.device import LANGUAGE_COOKIE, LANGUAGE_KEY
 from scorekeeper.ui.fonts import ARABIC_FAMILY, lean_fonts
 from scorekeeper.ui.webclient import WebClient
 from scorekeeper.web import gate
-from scorekeeper.web.gate import SECRET_KEY, Access, KeeperPass, Links, make_web_main
+from scorekeeper.web.access import Throttle
+from scorekeeper.web.gate import (
+    SECRET_KEY,
+    Access,
+    KeeperPass,
+    Links,
+    ignored_route,
+    make_web_main,
+)
 from tests.inprocess import LoopbackConnection
 from tests.test_gate import enter, served
 from tests.test_ui_views import new_game, until
@@ -55,7 +65,6 @@ def test_a_device_storage_that_never_answers_costs_a_moment_not_the_page(
 ):
     monkeypatch.setattr(gate, "STORAGE_TIMEOUT", 0.05)
     monkeypatch.setattr(SilentStorage, "silent", frozenset(silent))
-    monkeypatch.setattr("tests.test_gate.LoopbackConnection", SilentStorage)
 
     async def go() -> None:
         with GameStore(tmp_path) as store:
@@ -63,7 +72,8 @@ def test_a_device_storage_that_never_answers_costs_a_moment_not_the_page(
             route = access.keys.keeper_path() if link else "/"
             with caplog.at_level(logging.INFO, logger="scorekeeper.web.gate"):
                 async with asyncio.timeout(4):  # the storage's wait has its limit
-                    app = await enter(main, hub, route, {SECRET_KEY: stored} if stored else None)
+                    device = SilentStorage(hub)
+                    app = await enter(main, hub, route, {SECRET_KEY: stored}, device)
             assert app.has("closed-door") is not opens
             assert seen == ([app.page] if opens else [])
             assert said in gate_log(caplog)
@@ -165,5 +175,53 @@ def test_a_prepared_web_client_gives_every_page_its_fonts(tmp_path):
             await new_game(keeper, ("سالم", "Beth", "Charlie", "David"))
             watcher = await enter(main, hub, access.keys.watch_path())
             assert watcher.page.fonts == {**fonts, ARABIC_FAMILY: waiting[ARABIC_FAMILY]}
+
+    asyncio.run(go())
+
+
+def test_a_closed_door_speaks_the_browsers_language(tmp_path):
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            _access, main, hub, _seen = served(store)
+            conn = LoopbackConnection(hub)
+            browser = SimpleNamespace(cookies={LANGUAGE_COOKIE: "he"}, headers={})
+            setattr(conn, fletparts.WEBSOCKET, browser)
+            app = await enter(main, hub, "/", connection=conn)
+            assert app.has("closed-door") and app.page.rtl is True
+            assert "Ask the keeper" not in app.texts()
+
+    asyncio.run(go())
+
+
+def test_the_server_keeps_the_throttle_it_is_given(tmp_path):
+    with GameStore(tmp_path) as store:
+        throttle = Throttle(base=1.0)
+        assert Access(store, Links(["http://127.0.0.1:8550"]), throttle).throttle is throttle
+        assert isinstance(Access(store, Links(["http://127.0.0.1:8550"])).throttle, Throttle)
+
+
+def test_a_route_change_without_a_route_is_logged_and_ignored(tmp_path, caplog):
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            _access, main, hub, seen = served(store)
+            app = await enter(main, hub, "/")
+            with caplog.at_level(logging.WARNING, logger="scorekeeper.web.gate"):
+                await app.page.on_route_change(SimpleNamespace(page=app.page))
+                await ignored_route(SimpleNamespace())
+            assert gate_log(caplog) == ["a page without access asked for 'None': ignored"] * 2
+            assert app.has("closed-door") and seen == []
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize(("length", "opens"), [(1999, True), (2000, False)])
+def test_a_closed_door_reads_links_up_to_two_thousand_characters(tmp_path, length, opens):
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            access, main, hub, _seen = served(store)
+            app = await enter(main, hub, "/")
+            route = access.keys.watch_path() + "?"
+            await app.route(route + "x" * (length - len(route)))
+            assert app.has("closed-door") is not opens
 
     asyncio.run(go())
