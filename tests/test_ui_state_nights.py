@@ -1,0 +1,80 @@
+"""A session's words, straight from the parts that make them
+(ui/state/night_history.py, tonight.py): the History entry over a session's
+games, the ratings a session moved, and the scoreboard's tally line. On a
+real store in a temp folder."""
+
+from datetime import timedelta
+
+from scorekeeper.core.game import new_game
+from scorekeeper.core.model import Variant
+from scorekeeper.i18n import moment
+from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state.night_history import moves_text, session_entries
+from scorekeeper.ui.state.tonight import LATELY, continue_lately, tonight
+from tests.test_ui_nights import NAMES, SIDE_0, SIDE_1, plain, store  # noqa: F401
+from tests.test_ui_state import play, start
+
+
+def test_ratings_moved_are_said_largest_gain_first_and_nothing_for_none():
+    assert moves_text({}) == ""
+    said = plain(moves_text({"Beth": -0.84, "Alex": 1.36, "Cy": 0.0}))
+    assert said == "Ratings: Alex +1.4, Cy +0.0, Beth -0.8"
+
+
+def test_a_session_entry_is_dated_by_its_first_game_and_an_unfinished_game_has_no_winner(store):  # noqa: F811
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_1)
+    state.rematch()  # the second game, not finished
+    games = store.history().items
+    of_game, entries = session_entries(store, games)
+    (entry,) = entries.values()
+    first = store.session_games(store.sessions()[0])[0]
+    assert plain(entry.title) == f"Session of {plain(moment(first.created_at))} · 2 games"
+    assert plain(entry.winners) == "Winners: Beth + David · -"
+    assert of_game == {g.id: entry.id for g in games}
+    assert session_entries(store, ()) == ({}, {})
+
+
+def test_a_session_of_one_listed_game_is_shown_whole(store):  # noqa: F811
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_1)
+    first = state.saved.id
+    state.rematch()
+    listed = [g for g in store.history().items if g.id == first]
+    of_game, entries = session_entries(store, listed)
+    assert set(of_game) == {first, state.saved.id}
+    assert plain(next(iter(entries.values())).title).endswith("· 2 games")
+
+
+def test_the_tally_line_says_the_match_and_its_winner_on_the_deciding_game_only(store):  # noqa: F811
+    state = start(AppState(store), NAMES, target="100")
+    assert tonight(store, state.saved) is None
+    play(state, *SIDE_0)
+    decider = state.saved
+    state.rematch()
+    session = store.session_of(decider.id)
+    store.set_match(session.id, 1)
+    won = tonight(store, store.get(decider.id))
+    assert won is not None and won.session == session.id and won.match == 1
+    assert plain(won.line) == "Tonight: Alex + Charlie 1, Beth + David 0 · first to 1"
+    assert plain(won.match_won) == "Match won: Alex + Charlie"
+    later = tonight(store, state.saved)
+    assert later is not None and later.match_won is None and later.line == won.line
+
+
+def test_a_new_game_continues_the_session_of_a_game_played_lately_only(store):  # noqa: F811
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    first = state.saved
+    again = store.create(new_game(Variant.PARTNERSHIP, NAMES))
+    late = first.created_at + LATELY + timedelta(hours=1)
+    assert continue_lately(store, again, late) is None
+    assert store.session_of(first.id) is None and store.session_of(again.id) is None
+    soon = first.created_at + LATELY - timedelta(minutes=1)
+    joined = continue_lately(store, again, soon)
+    assert joined is not None and (joined.previous, joined.began) == (first.id, True)
+    session = store.session_of(first.id)
+    assert session is not None and session.games == (first.id, again.id)
+    third = store.create(new_game(Variant.PARTNERSHIP, NAMES))
+    joined = continue_lately(store, third, soon)
+    assert joined is not None and (joined.previous, joined.began) == (again.id, False)
