@@ -5,14 +5,23 @@ real store in a temp folder."""
 
 from datetime import timedelta
 
+import pytest
+
 from scorekeeper.core.game import new_game
 from scorekeeper.core.model import Variant
 from scorekeeper.i18n import moment
+from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.state.night_history import moves_text, session_entries
 from scorekeeper.ui.state.tonight import LATELY, continue_lately, tonight
-from tests.test_ui_nights import NAMES, SIDE_0, SIDE_1, plain, store  # noqa: F401
+from tests.test_ui_nights import NAMES, SIDE_0, SIDE_1, plain
 from tests.test_ui_state import play, start
+
+
+@pytest.fixture
+def store(tmp_path):
+    with GameStore(tmp_path) as opened:
+        yield opened
 
 
 def test_ratings_moved_are_said_largest_gain_first_and_nothing_for_none():
@@ -21,7 +30,7 @@ def test_ratings_moved_are_said_largest_gain_first_and_nothing_for_none():
     assert said == "Ratings: Alex +1.4, Cy +0.0, Beth -0.8"
 
 
-def test_a_session_entry_is_dated_by_its_first_game_and_an_unfinished_game_has_no_winner(store):  # noqa: F811
+def test_a_session_entry_is_dated_by_its_first_game_and_an_unfinished_game_has_no_winner(store):
     state = start(AppState(store), NAMES, target="100")
     play(state, *SIDE_1)
     state.rematch()  # the second game, not finished
@@ -35,7 +44,7 @@ def test_a_session_entry_is_dated_by_its_first_game_and_an_unfinished_game_has_n
     assert session_entries(store, ()) == ({}, {})
 
 
-def test_a_session_of_one_listed_game_is_shown_whole(store):  # noqa: F811
+def test_a_session_of_one_listed_game_is_shown_whole(store):
     state = start(AppState(store), NAMES, target="100")
     play(state, *SIDE_1)
     first = state.saved.id
@@ -46,7 +55,7 @@ def test_a_session_of_one_listed_game_is_shown_whole(store):  # noqa: F811
     assert plain(next(iter(entries.values())).title).endswith("· 2 games")
 
 
-def test_the_tally_line_says_the_match_and_its_winner_on_the_deciding_game_only(store):  # noqa: F811
+def test_the_tally_line_says_the_match_and_its_winner_on_the_deciding_game_only(store):
     state = start(AppState(store), NAMES, target="100")
     assert tonight(store, state.saved) is None
     play(state, *SIDE_0)
@@ -62,7 +71,7 @@ def test_the_tally_line_says_the_match_and_its_winner_on_the_deciding_game_only(
     assert later is not None and later.match_won is None and later.line == won.line
 
 
-def test_a_new_game_continues_the_session_of_a_game_played_lately_only(store):  # noqa: F811
+def test_a_new_game_continues_the_session_of_a_game_played_lately_only(store):
     state = start(AppState(store), NAMES, target="100")
     play(state, *SIDE_0)
     first = state.saved
