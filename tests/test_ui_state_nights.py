@@ -12,6 +12,7 @@ from scorekeeper.core.model import Variant
 from scorekeeper.i18n import moment
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state.evening import OTHER_SESSIONS
 from scorekeeper.ui.state.night_history import moves_text, session_entries
 from scorekeeper.ui.state.tonight import LATELY, continue_lately, tonight
 from tests.test_ui_nights import NAMES, SIDE_0, SIDE_1, plain
@@ -87,3 +88,85 @@ def test_a_new_game_continues_the_session_of_a_game_played_lately_only(store):
     third = store.create(new_game(Variant.PARTNERSHIP, NAMES))
     joined = continue_lately(store, third, soon)
     assert joined is not None and (joined.previous, joined.began) == (again.id, False)
+
+
+def test_the_match_is_turned_off_by_any_empty_choice_and_a_good_one_clears_the_error(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    session = store.session_of(state.saved.id).id
+    for off in (None, "", "off"):
+        state.set_match(2)
+        assert store.session_of(state.saved.id).match == 2
+        state.set_match(off)
+        assert store.session_of(state.saved.id).match is None
+    state.set_match("0")
+    assert "match" in state.errors
+    state.set_match("3")
+    assert "match" not in state.errors and store.session_of(state.saved.id).match == 3
+    assert store.session_of(state.saved.id).id == session
+    start(state, ("Eve", "Fay", "Gus", "Hal"), target="100")  # in no session
+    state.set_match("2")
+    assert state.current.tonight is None and state.errors == {}
+    assert store.session_of(state.saved.id) is None
+
+
+def night(state, names):
+    """Two games of `names`: a session; returns it."""
+    start(state, names, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    return state.current.tonight.session
+
+
+def test_a_game_is_offered_the_latest_sessions_with_games_newest_first(store):
+    state = AppState(store)
+    ids = [night(state, (f"A{n}", f"B{n}", f"C{n}", f"D{n}")) for n in range(OTHER_SESSIONS + 1)]
+    emptied = night(state, ("Eve", "Fay", "Gus", "Hal"))
+    start(state, ("Ivy", "Jon", "Kim", "Lou"), target="100")
+    listed = store.session_games
+
+    def another_device_deletes(session):
+        """Another device deletes the newest session's games while it is listed."""
+        if session.id == emptied:
+            for game_id in session.games:
+                store.delete(game_id)
+        return listed(session)
+
+    store.session_games = another_device_deletes
+    state.review_game(state.saved.id)
+    del store.session_games
+    offered = [session for session, _label in state.evening.others]
+    assert emptied not in offered
+    assert offered == ids[::-1][: OTHER_SESSIONS - 1]
+    first = store.session_games(store.session(ids[-1]))[0]
+    label = plain(state.evening.others[0][1])
+    assert label == f"{plain(moment(first.created_at))}: A8, B8, C8, D8"
+    restore = state.evening.snapshot()
+    state.evening.others.clear()
+    restore()
+    assert [s for s, _l in state.evening.others] == offered
+    state.evening.others.clear()
+    restore()
+    assert [s for s, _l in state.evening.others] == offered
+
+
+def test_a_game_out_of_its_session_or_moved_is_no_longer_a_joined_one(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    other_night = night(state, ("Eve", "Fay", "Gus", "Hal"))
+    start(state, NAMES, target="100")
+    assert state.current.joined is not None
+    state.leave_session()
+    assert state.current.joined is None and state.current.tonight is None
+    start(state, NAMES, target="100")
+    assert state.current.joined is not None
+    state.join_session("")
+    state.join_session(None)
+    assert state.current.joined is not None
+    state.join_session(other_night)
+    assert state.current.joined is None
+    assert store.session_of(state.saved.id).id == other_night
+    state.join_session("s" * 100)
+    assert state.message.endswith(f"{'s' * 80!r}") or f"'{'s' * 80}'" in state.message
+    assert "s" * 81 not in state.message
