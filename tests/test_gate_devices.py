@@ -13,6 +13,8 @@ import flet as ft
 import pytest
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from scorekeeper.core.game import new_game as new_game_of
+from scorekeeper.core.model import Variant
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui import fletparts
 from scorekeeper.ui.device import LANGUAGE_COOKIE, LANGUAGE_KEY
@@ -28,6 +30,7 @@ from scorekeeper.web.gate import (
     ignored_route,
     make_web_main,
 )
+from scorekeeper.web.upload import Uploads
 from tests.inprocess import LoopbackConnection
 from tests.test_gate import enter, served
 from tests.test_ui_views import new_game, until
@@ -223,5 +226,81 @@ def test_a_closed_door_reads_links_up_to_two_thousand_characters(tmp_path, lengt
             route = access.keys.watch_path() + "?"
             await app.route(route + "x" * (length - len(route)))
             assert app.has("closed-door") is not opens
+
+    asyncio.run(go())
+
+
+def test_links_keep_a_base_address_as_it_is_but_its_last_slash(tmp_path):
+    with GameStore(tmp_path) as store:
+        keys = Access(store, Links(["http://GAMEBOX/"])).keys
+        links = Links(["http://GAMEBOX/", "http://127.0.0.1:8550"])
+        assert links.keeper(keys) == "http://GAMEBOX" + keys.keeper_path()
+        assert links.watch(keys) == "http://GAMEBOX" + keys.watch_path()
+
+
+def test_a_refused_keeper_page_is_logged_the_first_time(tmp_path, caplog):
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            access, main, hub, _seen = served(store)
+            app = await enter(main, hub, "/")
+            stale = KeeperPass(access, app.page, access.keys, main)
+            access.ring.reset()
+            with caplog.at_level(logging.WARNING, logger="scorekeeper.web.gate"):
+                await stale.refused()
+            assert gate_log(caplog) == [f"a logged-out keeper page tried to act ({ADDRESS})"]
+
+    asyncio.run(go())
+
+
+def test_the_board_shows_a_keepers_save_as_it_was_scored_not_read_again(tmp_path):
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            access, main, hub, _seen = served(store)
+            app = await enter(main, hub, access.keys.keeper_path())
+            saved = store.create(
+                new_game_of(Variant.PARTNERSHIP, ("Alex", "Beth", "Charlie", "David"))
+            )
+            read: list[str] = []
+            get = store.get
+
+            def counted(game_id: str) -> Any:
+                read.append(game_id)
+                return get(game_id)
+
+            store.get = counted  # type: ignore[method-assign]
+            KeeperPass(access, app.page, access.keys, main).changed(saved)
+            (game,) = access.board.games()
+            assert read == [] and "Alex" in str(game)
+
+    asyncio.run(go())
+
+
+def test_a_failing_handler_tells_the_page_in_its_own_words_only(tmp_path):
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            _access, main, hub, _seen = served(store)
+            app = await enter(main, hub, "/")
+            app.page.session.error("Traceback: boom")
+            said = [m.body.message for m in app.conn.messages if hasattr(m.body, "message")]
+            assert said == ["Something went wrong on the server (it was logged). Reload the page."]
+
+    asyncio.run(go())
+
+
+def test_the_keepers_app_gets_the_servers_upload_route(tmp_path):
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            access = Access(store, Links(["http://127.0.0.1:8550"]))
+            uploads = Uploads(seconds=1.0)
+            main = make_web_main(store, access, uploads=uploads)
+            hub = PubSubHub(loop=asyncio.get_running_loop())
+            app = await enter(main, hub, access.keys.keeper_path())
+            await app.route("/history")
+            app.conn.answers["pick_files"] = [{"id": 0, "name": "g.json", "size": 2}]
+            tapped = asyncio.ensure_future(app.click("Import"))  # waits for the file
+            await until(lambda: bool(uploads.slots))
+            for slot in list(uploads.slots.values()):
+                uploads.close(slot)
+            await tapped
 
     asyncio.run(go())

@@ -116,8 +116,8 @@ class KeeperPass:
 
 
 def dress_door(page: ft.Page, fonts: dict[str, str]) -> None:
-    """The keeper's look on every page, before the door knows which one it is."""
-    page.title = _("Spades Scorekeeper")
+    """The keeper's look on every page, before the door knows which one it is
+    (the title comes with the page's language: `speak`)."""
     dress_page(page, fonts)
 
 
@@ -169,7 +169,6 @@ def _draw_closed_door(page: ft.Page, logged_out: bool) -> None:
     )
     page.views.append(
         ft.View(
-            route="/",
             vertical_alignment=ft.MainAxisAlignment.CENTER,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             padding=24,
