@@ -21,7 +21,7 @@ from scorekeeper.ui.device import LANGUAGE_COOKIE, LANGUAGE_KEY
 from scorekeeper.ui.fonts import ARABIC_FAMILY, lean_fonts
 from scorekeeper.ui.webclient import WebClient
 from scorekeeper.web import gate
-from scorekeeper.web.access import Throttle
+from scorekeeper.web.access import Throttle, reset_keys
 from scorekeeper.web.gate import (
     SECRET_KEY,
     Access,
@@ -302,5 +302,34 @@ def test_the_keepers_app_gets_the_servers_upload_route(tmp_path):
             for slot in list(uploads.slots.values()):
                 uploads.close(slot)
             await tapped
+
+    asyncio.run(go())
+
+
+def test_a_keeper_link_in_a_watchers_tab_leaves_no_board_behind(tmp_path):
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            access, main, hub, seen = served(store)
+            watcher = await enter(main, hub, access.keys.watch_path())
+            await watcher.route(access.keys.keeper_path())
+            await until(lambda: seen == [watcher.page])
+            assert not any("is not a page of the watch link" in t for t in watcher.texts())
+            assert watcher.conn.crashes() == []
+
+    asyncio.run(go())
+
+
+def test_a_watcher_whose_keys_were_reset_elsewhere_is_logged_out_at_its_next_step(tmp_path):
+    """Keys reset from the command line: no word reaches the page, its next
+    route change finds the door closed."""
+
+    async def go() -> None:
+        with GameStore(tmp_path) as store:
+            access, main, hub, _seen = served(store)
+            watcher = await enter(main, hub, access.keys.watch_path())
+            reset_keys(store.folder, after=access.keys.generation)
+            await watcher.route("/nowhere")
+            await until(lambda: watcher.has("closed-door"))
+            assert watcher.conn.crashes() == []
 
     asyncio.run(go())
