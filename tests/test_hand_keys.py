@@ -13,7 +13,7 @@ from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Variant
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.state.keys import PAUSE
+from scorekeeper.ui.state.keys import PAUSE, HandKeys
 from tests.test_ui_state import start, start_variant
 
 
@@ -178,6 +178,27 @@ def test_no_nil_in_rules_without_it(store):
     state.begin_hand()
     Typist(state)("N", "0")
     assert bids(state) == [None] * 4 and state.keypad_seat == 1
+
+
+def test_no_blind_nil_in_rules_without_it_nor_on_the_tricks(store):
+    state = start(AppState(store), allow_blind_nil=False)
+    state.begin_hand()
+    Typist(state)("B")
+    assert bids(state) == [None] * 4 and state.keypad_seat == 1
+    state = start(AppState(store))
+    state.begin_hand()
+    Typist(state)("4", "3", "3", "3", "Enter")
+    assert state.draft.step is Step.TRICKS
+    tricks = list(state.draft.tricks)
+    seat = state.keypad_seat
+    Typist(state)("B")
+    assert list(state.draft.tricks) == tricks and state.keypad_seat == seat
+
+
+def test_the_focus_keys_are_quiet_and_the_others_redraw():
+    """The session draws the screen again after each action but the quiet ones."""
+    quiet = {name for name in dir(HandKeys) if getattr(getattr(HandKeys, name), "quiet", False)}
+    assert quiet == {"key_focus", "tabbed", "line_blur"}
 
 
 typed = st.lists(st.integers(0, 13), min_size=4, max_size=4)

@@ -629,11 +629,13 @@ def test_a_preset_replaces_the_rules_and_their_errors_only(store):
     assert state.errors == {"players.0": "needs a name"}
     state.set_preset("no such preset")
     assert state.form.preset == "short" and state.form.rules_revision == before + 1
+    state.set_preset("short")  # again: the fields are written again
+    assert state.form.rules_revision == before + 2
     state.set_customizing(True)
     assert state.form.customizing is True
     state.set_rule("blind_bids", True)
     state.set_rule("blind_bids", False)  # its fields fold away: the form is drawn again
-    assert state.form.rules_revision == before + 2
+    assert state.form.rules_revision == before + 3
 
 
 def test_the_setup_snapshot_can_be_put_back_twice(store):
@@ -683,8 +685,8 @@ def test_the_app_snapshot_puts_back_this_devices_settings(store):
     size = state.text_size
     state.set_language("he")
     state.set_keep_screen_on(False)
-    state.set_text_size(TEXT_SIZES[-1])
-    assert state.text_size != size
+    state.set_text_size(str(TEXT_SIZES[-1]))
+    assert state.text_size == TEXT_SIZES[-1] != size
     before["settings"]()
     assert (state.language, state.keep_screen_on, state.text_size) == ("en", True, size)
 
@@ -1185,3 +1187,25 @@ def test_home_lists_games_in_progress_and_finished_apart(store):
     assert [g.id for g in going.in_progress] == [going.current.store.history().items[0].id]
     assert [g.id for g in going.recent] == [done.saved.id]
     assert done.saved.id not in [g.id for g in going.in_progress]
+
+
+def test_an_edit_corrects_who_dealt_and_a_new_hand_or_another_seat_does_not(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.begin_hand()
+    state.set_dealer(3)  # a new hand's dealer is the game's
+    assert state.draft.dealer is None and state.entry_dealer() == 1
+    state.edit_hand(0)
+    state.shown.errors = {"dealer": "x", "bid.1": "y"}
+    for seat in (-1, 4):
+        state.set_dealer(seat)
+        assert state.draft.dealer == 0 and state.errors == {"dealer": "x", "bid.1": "y"}
+    state.set_dealer(3)
+    assert state.draft.dealer == 3 and state.entry_dealer() == 3
+    assert state.errors == {"bid.1": "y"}
+    assert store.draft(state.saved.id).dealer == 3  # kept with the game, like every tap
+    state.set_dealer(0)
+    assert state.draft.dealer == 0 and state.entry_dealer() == 0
+    state.set_dealer(3)
+    state.save_hand()
+    assert state.saved.game.hands[0].dealer == 3
