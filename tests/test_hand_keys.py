@@ -278,3 +278,16 @@ def test_enter_on_a_focused_line_goes_on_and_its_late_press_picks_nobody(store):
     assert state.keypad_seat == 1
     state.pick_line(0)  # a tap after that picks as ever
     assert state.keypad_seat == 0
+
+
+@pytest.mark.parametrize(("arrow", "first"), [("Arrow Up", -1), ("Arrow Left", -1), ("Arrow Down", 0)])
+def test_an_arrow_with_nobody_highlighted_goes_to_either_end_of_the_order(store, arrow, first):
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state)
+    press("3", "3", "3", "3")  # everyone bid: nobody highlighted
+    assert state.keypad_seat is None
+    press("Backspace")  # nobody's bid to clear
+    assert bids(state) == [Bid(3)] * 4 and state.keypad_seat is None
+    press(arrow)
+    assert state.keypad_seat == state.bidding_order()[first]

@@ -19,6 +19,7 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import REST, AppState
 from scorekeeper.ui.state.app_state import TEXT_SIZES
+from scorekeeper.ui.state import browsing
 from scorekeeper.ui.state.corrections import AdjustmentForm
 from scorekeeper.ui.state.entry import ends_too_soon
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
@@ -452,10 +453,13 @@ def test_a_penalty_is_not_put_back_on_another_game_or_a_hand_gone(store):
     first = state.saved.id
     state.remove_adjustment(1, 0)
     removed = state.corrections.removed
-    state.current.saved = store.get(start(AppState(store)).saved.id)  # another game shown
+    other = start(AppState(store))
+    for _hand in range(2):
+        play(other, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.current.saved = store.get(other.saved.id)  # another game shown, as long
     state.corrections.removed = removed
     state.undo_remove_adjustment()
-    assert state.saved.game.hands == ()
+    assert [h.adjustments for h in store.get(other.saved.id).game.hands] == [(), ()]
     state.open_game(first)
     state.undo_last_hand()  # the hand it was on is gone
     state.corrections.removed = removed
@@ -469,7 +473,7 @@ def test_deleting_a_hand_asks_saying_how_many_are_scored_again(store):
     for _hand in range(3):
         play(state, [3, 3, 3, 3], [4, 3, 3, 3])
     state.ask_delete_hand(3)  # no such hand
-    assert state.confirm is None
+    assert state.confirm is None and state.message is None
     state.ask_delete_hand(0)
     asked = state.confirm
     assert (asked.question, asked.detail, asked.yes, asked.no) == (
@@ -1209,3 +1213,75 @@ def test_an_edit_corrects_who_dealt_and_a_new_hand_or_another_seat_does_not(stor
     state.set_dealer(3)
     state.save_hand()
     assert state.saved.game.hands[0].dealer == 3
+
+
+def test_deleting_a_hand_or_explaining_a_penalty_asks_nothing_without_a_game(store):
+    state = AppState(store)
+    state.ask_delete_hand(0)
+    state.explain_penalty(0, 0)
+    assert state.confirm is None and state.message is None
+
+
+def test_a_tricks_count_set_clears_its_own_error(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    for seat in range(4):
+        tap(state, seat, 3)
+    state.to_tricks()
+    state.shown.errors = {"tricks.1": "a", "tricks.2": "b"}
+    state.entry.set_tricks(1, 5)
+    assert state.draft.tricks[1] == 5 and state.errors == {"tricks.2": "b"}
+
+
+def test_a_bag_penalty_on_the_first_hand_is_explained(store):
+    state = start(AppState(store))
+    play(state, [1, 1, 1, 1], [6, 0, 6, 1])  # Alex + Charlie: 10 bags at once
+    assert state.score.hands[0].sides[0].penalties
+    state.explain_penalty(0, 0)
+    assert state.message is not None and "Alex" in plain(state.message)
+
+
+def test_the_corrections_snapshot_puts_back_the_penalty_to_undo(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.open_adjustment(0)
+    state.set_adjustment_side(0)
+    state.set_adjustment_points("-10")
+    state.save_adjustment()
+    state.remove_adjustment(0, 0)
+    removed = state.corrections.removed
+    assert removed is not None
+    restore = state.corrections.snapshot()
+    state.corrections.removed = None
+    restore()
+    assert state.corrections.removed is removed
+
+
+def test_more_history_reads_one_page_more(store, monkeypatch):
+    monkeypatch.setattr(browsing, "HISTORY_PAGE", 2)  # pages of two: five games are enough
+    for _game in range(5):
+        store.create(new_game(Variant.PARTNERSHIP, ("Alex", "Beth", "Charlie", "David")))
+    state = AppState(store)
+    state.show_history()
+    assert len(state.browsing.history.items) == 2
+    state.browsing.more_history()
+    assert len(state.browsing.history.items) == 4 and state.browsing.history.total == 5
+
+
+def test_the_browsing_snapshot_puts_back_sessions_and_ratings(store):
+    state = start(AppState(store), target="100")
+    play(state, [3, 6, 0, 4], [3, 6, 0, 4])
+    state.rematch()
+    state.show_history()
+    state.show_stats()
+    state.show_history()
+    browsing = state.browsing
+    session_of, sessions, ratings = dict(browsing.session_of), dict(browsing.sessions), dict(
+        browsing.ratings
+    )
+    assert session_of and sessions and ratings
+    restore = browsing.snapshot()
+    browsing.session_of, browsing.sessions, browsing.ratings = {}, {}, {}
+    restore()
+    assert (browsing.session_of, browsing.sessions) == (session_of, sessions)
+    assert browsing.ratings == ratings
