@@ -280,7 +280,9 @@ def test_enter_on_a_focused_line_goes_on_and_its_late_press_picks_nobody(store):
     assert state.keypad_seat == 0
 
 
-@pytest.mark.parametrize(("arrow", "first"), [("Arrow Up", -1), ("Arrow Left", -1), ("Arrow Down", 0)])
+@pytest.mark.parametrize(
+    ("arrow", "first"), [("Arrow Up", -1), ("Arrow Left", -1), ("Arrow Down", 0)]
+)
 def test_an_arrow_with_nobody_highlighted_goes_to_either_end_of_the_order(store, arrow, first):
     state = start(AppState(store))
     state.begin_hand()

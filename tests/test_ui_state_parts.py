@@ -17,9 +17,8 @@ from scorekeeper.errors import GameOverError
 from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
-from scorekeeper.ui.state import REST, AppState
+from scorekeeper.ui.state import REST, AppState, browsing
 from scorekeeper.ui.state.app_state import TEXT_SIZES
-from scorekeeper.ui.state import browsing
 from scorekeeper.ui.state.corrections import AdjustmentForm
 from scorekeeper.ui.state.entry import ends_too_soon
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
@@ -1276,8 +1275,10 @@ def test_the_browsing_snapshot_puts_back_sessions_and_ratings(store):
     state.show_stats()
     state.show_history()
     browsing = state.browsing
-    session_of, sessions, ratings = dict(browsing.session_of), dict(browsing.sessions), dict(
-        browsing.ratings
+    session_of, sessions, ratings = (
+        dict(browsing.session_of),
+        dict(browsing.sessions),
+        dict(browsing.ratings),
     )
     assert session_of and sessions and ratings
     restore = browsing.snapshot()
