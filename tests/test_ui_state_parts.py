@@ -1286,3 +1286,40 @@ def test_the_browsing_snapshot_puts_back_sessions_and_ratings(store):
     restore()
     assert (browsing.session_of, browsing.sessions) == (session_of, sessions)
     assert browsing.ratings == ratings
+
+
+def test_a_penalty_whose_removal_would_end_the_game_early_stays_and_offers_no_undo(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # Alex + Charlie 81
+    state.open_adjustment(0)
+    state.set_adjustment_side(0)
+    state.set_adjustment_points("-100")
+    state.save_adjustment()
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # 62: without the penalty, 162 and won here
+    play(state, [4, 3, 4, 3], [1, 4, 4, 4])
+    state.remove_adjustment(0, 0)
+    assert "the game was won at hand 2" in state.errors["adjustment"]
+    assert state.corrections.removed is None
+    assert len(store.get(state.saved.id).game.hands[0].adjustments) == 1
+
+
+def test_a_penalty_that_opens_a_finished_game_again_says_so(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # Alex + Charlie 162: won
+    assert state.current.finished
+    state.open_adjustment(1)
+    state.set_adjustment_side(0)
+    state.set_adjustment_points("-100")
+    state.save_adjustment()
+    assert state.message == "Hand 2 was changed. The game is in progress again."
+    assert not state.current.finished
+
+
+def test_a_game_changed_elsewhere_is_shown_without_the_last_summary(store):
+    phone, laptop = AppState(store), AppState(store)
+    start(phone)
+    laptop.open_game(phone.saved.id)
+    play(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+    laptop.current.reload()
+    assert laptop.summary == [] and len(laptop.saved.game.hands) == 1
