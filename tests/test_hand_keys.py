@@ -293,3 +293,21 @@ def test_an_arrow_with_nobody_highlighted_goes_to_either_end_of_the_order(store,
     assert bids(state) == [Bid(3)] * 4 and state.keypad_seat is None
     press(arrow)
     assert state.keypad_seat == state.bidding_order()[first]
+
+
+@pytest.mark.parametrize("gap", [0.0, PAUSE])
+def test_a_second_digit_at_the_same_instant_or_the_pause_itself_still_makes_one_number(store, gap):
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state)
+    press("1")
+    press("2", gap=gap)
+    assert bids(state)[1] == Bid(12) and state.keypad_seat == 2
+
+
+def test_a_nil_typed_is_no_first_digit(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state, gap=PAUSE / 2)
+    press("0", "5")  # Beth nil, then Charlie 5 (no "05")
+    assert bids(state)[1:3] == [NIL, Bid(5)] and state.keypad_seat == 3
