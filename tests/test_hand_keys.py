@@ -13,7 +13,7 @@ from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Variant
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.state.keys import PAUSE, HandKeys
+from scorekeeper.ui.state.keys import PAUSE, HandKeys, named
 from tests.test_ui_state import start, start_variant
 
 
@@ -311,3 +311,21 @@ def test_a_nil_typed_is_no_first_digit(store):
     press = Typist(state, gap=PAUSE / 2)
     press("0", "5")  # Beth nil, then Charlie 5 (no "05")
     assert bids(state)[1:3] == [NIL, Bid(5)] and state.keypad_seat == 3
+
+
+def test_delete_clears_as_backspace_does_and_other_keys_are_not_digits(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state)
+    press("5", "Arrow Up", "Delete")
+    assert bids(state) == [None] * 4 and state.keypad_seat == 1
+    assert named("F5") == "F5" and not state.wants_key("F5")
+    assert named("Numpad 5") == "5" and named("n") == "N"
+
+
+def test_a_line_picked_after_a_key_takes_the_highlight(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    Typist(state)("Arrow Down")
+    state.pick_line(3)
+    assert state.keypad_seat == 3

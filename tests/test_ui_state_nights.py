@@ -171,3 +171,21 @@ def test_a_game_out_of_its_session_or_moved_is_no_longer_a_joined_one(store):
     assert store.session_of(state.saved.id).id == other_night
     state.join_session("s" * 100)
     assert f"'{'s' * 80}'" in state.message
+
+
+def test_a_session_of_one_game_says_one_game_and_its_names_are_isolated(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    start(state, NAMES, target="100")  # joins the first game's session
+    state.new_session()  # one of its own: one game
+    _of_game, entries = session_entries(store, store.history().items)
+    (entry,) = entries.values()
+    assert plain(entry.title).endswith("· 1 game")
+    assert "\u2068Alex\u2069 + \u2068Charlie\u2069 0" in entry.tally
+
+
+def test_a_game_that_joined_no_session_is_offered_none_of_its_own(store):
+    state = start(AppState(store), NAMES, target="100")
+    assert state.current.joined is None
+    state.new_session()
+    assert store.sessions() == [] and state.current.tonight is None
