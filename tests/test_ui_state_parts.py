@@ -1323,3 +1323,23 @@ def test_a_game_changed_elsewhere_is_shown_without_the_last_summary(store):
     play(phone, [3, 3, 3, 3], [4, 3, 3, 3])
     laptop.current.reload()
     assert laptop.summary == [] and len(laptop.saved.game.hands) == 1
+
+
+def test_players_without_a_rating_sort_last_by_name(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # finished: the four are rated
+    start(state, ("Fay", "Eve", "Alex", "Beth"))  # Eve and Fay: no finished game yet
+    state.show_stats()
+    names = [p.name for p, _r in state.browsing.table()]
+    assert names[-2:] == ["Eve", "Fay"]
+    assert all(state.browsing.rating(n) is not None for n in names[:-2])
+
+
+def test_no_preview_without_an_entry_or_while_bids_are_corrected(store):
+    state = start(AppState(store))
+    assert state.entry.preview() is None
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    assert state.entry.preview() is None
+    state.edit_hand(0)  # its tricks add up, but the bids come first
+    assert state.draft.step is Step.BIDS and state.entry.preview() is None
