@@ -1343,3 +1343,38 @@ def test_no_preview_without_an_entry_or_while_bids_are_corrected(store):
     assert state.entry.preview() is None
     state.edit_hand(0)  # its tricks add up, but the bids come first
     assert state.draft.step is Step.BIDS and state.entry.preview() is None
+
+
+def test_an_entry_opened_elsewhere_stays_stored_and_follows_a_new_version(store):
+    phone, laptop = start(AppState(store), target="100"), AppState(store)
+    play(phone, [4, 3, 4, 3], [5, 2, 4, 2])
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    entry = store.draft(phone.saved.id)
+    laptop.open_game(phone.saved.id)  # the entry, carried over as it is
+    assert laptop.draft == entry and store.draft(phone.saved.id) == entry
+    laptop.go_home()
+    laptop.review_game(phone.saved.id)
+    laptop.open_adjustment(0)
+    laptop.set_adjustment_side(1)
+    laptop.set_adjustment_points("-10")
+    laptop.save_adjustment()  # a new version: the entry follows it
+    phone.reload()
+    stored = store.draft(phone.saved.id)
+    assert stored is not None and stored.bids == entry.bids
+    assert stored.base == store.get(phone.saved.id).revision != entry.base
+
+
+def test_an_entry_on_a_game_finished_elsewhere_is_dropped(store):
+    phone, laptop = start(AppState(store), target="100"), AppState(store)
+    play(phone, [4, 3, 4, 3], [5, 2, 4, 2])
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    laptop.review_game(phone.saved.id)
+    laptop.open_adjustment(0)
+    laptop.set_adjustment_side(0)
+    laptop.set_adjustment_points("100")  # Alex + Charlie past 100: won
+    laptop.save_adjustment()
+    assert laptop.current.finished
+    phone.reload()
+    assert phone.draft is None and store.draft(phone.saved.id) is None
