@@ -4,6 +4,7 @@ its part as it was, each part's snapshot puts back exactly what it keeps
 and value to the part that owns it."""
 
 import copy
+import dataclasses
 import errno
 import json
 
@@ -1378,3 +1379,15 @@ def test_an_entry_on_a_game_finished_elsewhere_is_dropped(store):
     assert laptop.current.finished
     phone.reload()
     assert phone.draft is None and store.draft(phone.saved.id) is None
+
+
+def test_an_entry_stored_by_an_older_app_is_stored_again_on_its_version(store):
+    phone = start(AppState(store))
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    game_id = phone.saved.id
+    store.save_draft(game_id, dataclasses.replace(store.draft(game_id), base=None))
+    laptop = AppState(store)
+    laptop.open_game(game_id)
+    stored = store.draft(game_id)
+    assert stored.base == store.get(game_id).revision and stored.bids == laptop.draft.bids
