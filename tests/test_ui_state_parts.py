@@ -1391,3 +1391,14 @@ def test_an_entry_stored_by_an_older_app_is_stored_again_on_its_version(store):
     laptop.open_game(game_id)
     stored = store.draft(game_id)
     assert stored.base == store.get(game_id).revision and stored.bids == laptop.draft.bids
+
+
+def test_a_hand_saved_elsewhere_drops_the_entry_stored_for_it(store):
+    phone = start(AppState(store))
+    laptop = AppState(store)
+    laptop.open_game(phone.saved.id)
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    assert store.draft(phone.saved.id) is not None
+    play(laptop, [3, 3, 3, 3], [4, 3, 3, 3])  # the same hand, saved first on the laptop
+    assert store.draft(phone.saved.id) is None
