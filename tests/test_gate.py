@@ -124,9 +124,16 @@ def test_a_closed_door_logs_routes_without_secrets_and_opens_with_a_link(tmp_pat
     asyncio.run(go())
 
 
-async def enter(main: Any, hub: PubSubHub, route: str, stored: dict[str, Any] | None = None) -> App:
-    """A page entering through the gate at `route`, its device storage holding `stored`."""
-    conn = LoopbackConnection(hub)
+async def enter(
+    main: Any,
+    hub: PubSubHub,
+    route: str,
+    stored: dict[str, Any] | None = None,
+    connection: LoopbackConnection | None = None,
+) -> App:
+    """A page entering through the gate at `route`, its device storage holding
+    `stored` (over `connection`: a browser of another kind)."""
+    conn = connection or LoopbackConnection(hub)
     conn.device_storage.update(stored or {})
     session = Session(conn)
     conn.session = session

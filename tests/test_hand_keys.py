@@ -13,7 +13,7 @@ from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Variant
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.state.keys import PAUSE
+from scorekeeper.ui.state.keys import PAUSE, HandKeys, named
 from tests.test_ui_state import start, start_variant
 
 
@@ -204,6 +204,27 @@ def test_no_nil_in_rules_without_it(store):
     assert bids(state) == [None] * 4 and state.keypad_seat == 1
 
 
+def test_no_blind_nil_in_rules_without_it_nor_on_the_tricks(store):
+    state = start(AppState(store), allow_blind_nil=False)
+    state.begin_hand()
+    Typist(state)("B")
+    assert bids(state) == [None] * 4 and state.keypad_seat == 1
+    state = start(AppState(store))
+    state.begin_hand()
+    Typist(state)("4", "3", "3", "3", "Enter")
+    assert state.draft.step is Step.TRICKS
+    tricks = list(state.draft.tricks)
+    seat = state.keypad_seat
+    Typist(state)("B")
+    assert list(state.draft.tricks) == tricks and state.keypad_seat == seat
+
+
+def test_the_focus_keys_are_quiet_and_the_others_redraw():
+    """The session draws the screen again after each action but the quiet ones."""
+    quiet = {name for name in dir(HandKeys) if getattr(getattr(HandKeys, name), "quiet", False)}
+    assert quiet == {"key_focus", "tabbed", "line_blur"}
+
+
 typed = st.lists(st.integers(0, 13), min_size=4, max_size=4)
 
 
@@ -281,3 +302,54 @@ def test_enter_on_a_focused_line_goes_on_and_its_late_press_picks_nobody(store):
     assert state.keypad_seat == 1
     state.pick_line(0)  # a tap after that picks as ever
     assert state.keypad_seat == 0
+
+
+@pytest.mark.parametrize(
+    ("arrow", "first"), [("Arrow Up", -1), ("Arrow Left", -1), ("Arrow Down", 0)]
+)
+def test_an_arrow_with_nobody_highlighted_goes_to_either_end_of_the_order(store, arrow, first):
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state)
+    press("3", "3", "3", "3")  # everyone bid: nobody highlighted
+    assert state.keypad_seat is None
+    press("Backspace")  # nobody's bid to clear
+    assert bids(state) == [Bid(3)] * 4 and state.keypad_seat is None
+    press(arrow)
+    assert state.keypad_seat == state.bidding_order()[first]
+
+
+@pytest.mark.parametrize("gap", [0.0, PAUSE])
+def test_a_second_digit_at_the_same_instant_or_the_pause_itself_still_makes_one_number(store, gap):
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state)
+    press("1")
+    press("2", gap=gap)
+    assert bids(state)[1] == Bid(12) and state.keypad_seat == 2
+
+
+def test_a_nil_typed_is_no_first_digit(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state, gap=PAUSE / 2)
+    press("0", "5")  # Beth nil, then Charlie 5 (no "05")
+    assert bids(state)[1:3] == [NIL, Bid(5)] and state.keypad_seat == 3
+
+
+def test_delete_clears_as_backspace_does_and_other_keys_are_not_digits(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state)
+    press("5", "Arrow Up", "Delete")
+    assert bids(state) == [None] * 4 and state.keypad_seat == 1
+    assert named("F5") == "F5" and not state.wants_key("F5")
+    assert named("Numpad 5") == "5" and named("n") == "N"
+
+
+def test_a_line_picked_after_a_key_takes_the_highlight(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    Typist(state)("Arrow Down")
+    state.pick_line(3)
+    assert state.keypad_seat == 3

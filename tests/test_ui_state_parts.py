@@ -4,6 +4,7 @@ its part as it was, each part's snapshot puts back exactly what it keeps
 and value to the part that owns it."""
 
 import copy
+import dataclasses
 import errno
 import json
 
@@ -17,7 +18,8 @@ from scorekeeper.errors import GameOverError
 from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
-from scorekeeper.ui.state import REST, AppState
+from scorekeeper.ui.state import REST, AppState, browsing
+from scorekeeper.ui.state.app_state import TEXT_SIZES
 from scorekeeper.ui.state.corrections import AdjustmentForm
 from scorekeeper.ui.state.entry import ends_too_soon
 from scorekeeper.ui.state.routing import DoneBy, KeptBy
@@ -451,10 +453,13 @@ def test_a_penalty_is_not_put_back_on_another_game_or_a_hand_gone(store):
     first = state.saved.id
     state.remove_adjustment(1, 0)
     removed = state.corrections.removed
-    state.current.saved = store.get(start(AppState(store)).saved.id)  # another game shown
+    other = start(AppState(store))
+    for _hand in range(2):
+        play(other, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.current.saved = store.get(other.saved.id)  # another game shown, as long
     state.corrections.removed = removed
     state.undo_remove_adjustment()
-    assert state.saved.game.hands == ()
+    assert [h.adjustments for h in store.get(other.saved.id).game.hands] == [(), ()]
     state.open_game(first)
     state.undo_last_hand()  # the hand it was on is gone
     state.corrections.removed = removed
@@ -468,7 +473,7 @@ def test_deleting_a_hand_asks_saying_how_many_are_scored_again(store):
     for _hand in range(3):
         play(state, [3, 3, 3, 3], [4, 3, 3, 3])
     state.ask_delete_hand(3)  # no such hand
-    assert state.confirm is None
+    assert state.confirm is None and state.message is None
     state.ask_delete_hand(0)
     asked = state.confirm
     assert (asked.question, asked.detail, asked.yes, asked.no) == (
@@ -628,11 +633,13 @@ def test_a_preset_replaces_the_rules_and_their_errors_only(store):
     assert state.errors == {"players.0": "needs a name"}
     state.set_preset("no such preset")
     assert state.form.preset == "short" and state.form.rules_revision == before + 1
+    state.set_preset("short")  # again: the fields are written again
+    assert state.form.rules_revision == before + 2
     state.set_customizing(True)
     assert state.form.customizing is True
     state.set_rule("blind_bids", True)
     state.set_rule("blind_bids", False)  # its fields fold away: the form is drawn again
-    assert state.form.rules_revision == before + 2
+    assert state.form.rules_revision == before + 3
 
 
 def test_the_setup_snapshot_can_be_put_back_twice(store):
@@ -680,10 +687,13 @@ def test_the_app_snapshot_puts_back_this_devices_settings(store):
         "NightPage",
         "settings",
     }
+    size = state.text_size
     state.set_language("he")
     state.set_keep_screen_on(False)
+    state.set_text_size(str(TEXT_SIZES[-1]))
+    assert state.text_size == TEXT_SIZES[-1] != size
     before["settings"]()
-    assert (state.language, state.keep_screen_on) == ("en", True)
+    assert (state.language, state.keep_screen_on, state.text_size) == ("en", True, size)
 
 
 def test_a_game_deleted_from_home_says_so_and_undo_says_it_is_back(store):
@@ -1182,3 +1192,214 @@ def test_home_lists_games_in_progress_and_finished_apart(store):
     assert [g.id for g in going.in_progress] == [going.current.store.history().items[0].id]
     assert [g.id for g in going.recent] == [done.saved.id]
     assert done.saved.id not in [g.id for g in going.in_progress]
+
+
+def test_an_edit_corrects_who_dealt_and_a_new_hand_or_another_seat_does_not(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.begin_hand()
+    state.set_dealer(3)  # a new hand's dealer is the game's
+    assert state.draft.dealer is None and state.entry_dealer() == 1
+    state.edit_hand(0)
+    state.shown.errors = {"dealer": "x", "bid.1": "y"}
+    for seat in (-1, 4):
+        state.set_dealer(seat)
+        assert state.draft.dealer == 0 and state.errors == {"dealer": "x", "bid.1": "y"}
+    state.set_dealer(3)
+    assert state.draft.dealer == 3 and state.entry_dealer() == 3
+    assert state.errors == {"bid.1": "y"}
+    assert store.draft(state.saved.id).dealer == 3  # kept with the game, like every tap
+    state.set_dealer(0)
+    assert state.draft.dealer == 0 and state.entry_dealer() == 0
+    state.set_dealer(3)
+    state.save_hand()
+    assert state.saved.game.hands[0].dealer == 3
+
+
+def test_deleting_a_hand_or_explaining_a_penalty_asks_nothing_without_a_game(store):
+    state = AppState(store)
+    state.ask_delete_hand(0)
+    state.explain_penalty(0, 0)
+    assert state.confirm is None and state.message is None
+
+
+def test_a_tricks_count_set_clears_its_own_error(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    for seat in range(4):
+        tap(state, seat, 3)
+    state.to_tricks()
+    state.shown.errors = {"tricks.1": "a", "tricks.2": "b"}
+    state.entry.set_tricks(1, 5)
+    assert state.draft.tricks[1] == 5 and state.errors == {"tricks.2": "b"}
+
+
+def test_a_bag_penalty_on_the_first_hand_is_explained(store):
+    state = start(AppState(store))
+    play(state, [1, 1, 1, 1], [6, 0, 6, 1])  # Alex + Charlie: 10 bags at once
+    assert state.score.hands[0].sides[0].penalties
+    state.explain_penalty(0, 0)
+    assert state.message is not None and "Alex" in plain(state.message)
+
+
+def test_the_corrections_snapshot_puts_back_the_penalty_to_undo(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    state.open_adjustment(0)
+    state.set_adjustment_side(0)
+    state.set_adjustment_points("-10")
+    state.save_adjustment()
+    state.remove_adjustment(0, 0)
+    removed = state.corrections.removed
+    assert removed is not None
+    restore = state.corrections.snapshot()
+    state.corrections.removed = None
+    restore()
+    assert state.corrections.removed is removed
+
+
+def test_more_history_reads_one_page_more(store, monkeypatch):
+    monkeypatch.setattr(browsing, "HISTORY_PAGE", 2)  # pages of two: five games are enough
+    for _game in range(5):
+        store.create(new_game(Variant.PARTNERSHIP, ("Alex", "Beth", "Charlie", "David")))
+    state = AppState(store)
+    state.show_history()
+    assert len(state.browsing.history.items) == 2
+    state.browsing.more_history()
+    assert len(state.browsing.history.items) == 4 and state.browsing.history.total == 5
+
+
+def test_the_browsing_snapshot_puts_back_sessions_and_ratings(store):
+    state = start(AppState(store), target="100")
+    play(state, [3, 6, 0, 4], [3, 6, 0, 4])
+    state.rematch()
+    state.show_history()
+    state.show_stats()
+    state.show_history()
+    browsing = state.browsing
+    session_of, sessions, ratings = (
+        dict(browsing.session_of),
+        dict(browsing.sessions),
+        dict(browsing.ratings),
+    )
+    assert session_of and sessions and ratings
+    restore = browsing.snapshot()
+    browsing.session_of, browsing.sessions, browsing.ratings = {}, {}, {}
+    restore()
+    assert (browsing.session_of, browsing.sessions) == (session_of, sessions)
+    assert browsing.ratings == ratings
+
+
+def test_a_penalty_whose_removal_would_end_the_game_early_stays_and_offers_no_undo(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # Alex + Charlie 81
+    state.open_adjustment(0)
+    state.set_adjustment_side(0)
+    state.set_adjustment_points("-100")
+    state.save_adjustment()
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # 62: without the penalty, 162 and won here
+    play(state, [4, 3, 4, 3], [1, 4, 4, 4])
+    state.remove_adjustment(0, 0)
+    assert "the game was won at hand 2" in state.errors["adjustment"]
+    assert state.corrections.removed is None
+    assert len(store.get(state.saved.id).game.hands[0].adjustments) == 1
+
+
+def test_a_penalty_that_opens_a_finished_game_again_says_so(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # Alex + Charlie 162: won
+    assert state.current.finished
+    state.open_adjustment(1)
+    state.set_adjustment_side(0)
+    state.set_adjustment_points("-100")
+    state.save_adjustment()
+    assert state.message == "Hand 2 was changed. The game is in progress again."
+    assert not state.current.finished
+
+
+def test_a_game_changed_elsewhere_is_shown_without_the_last_summary(store):
+    phone, laptop = AppState(store), AppState(store)
+    start(phone)
+    laptop.open_game(phone.saved.id)
+    play(phone, [3, 3, 3, 3], [4, 3, 3, 3])
+    laptop.current.reload()
+    assert laptop.summary == [] and len(laptop.saved.game.hands) == 1
+
+
+def test_players_without_a_rating_sort_last_by_name(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # finished: the four are rated
+    start(state, ("Fay", "Eve", "Alex", "Beth"))  # Eve and Fay: no finished game yet
+    state.show_stats()
+    names = [p.name for p, _r in state.browsing.table()]
+    assert names[-2:] == ["Eve", "Fay"]
+    assert all(state.browsing.rating(n) is not None for n in names[:-2])
+
+
+def test_no_preview_without_an_entry_or_while_bids_are_corrected(store):
+    state = start(AppState(store))
+    assert state.entry.preview() is None
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    assert state.entry.preview() is None
+    state.edit_hand(0)  # its tricks add up, but the bids come first
+    assert state.draft.step is Step.BIDS and state.entry.preview() is None
+
+
+def test_an_entry_opened_elsewhere_stays_stored_and_follows_a_new_version(store):
+    phone, laptop = start(AppState(store), target="100"), AppState(store)
+    play(phone, [4, 3, 4, 3], [5, 2, 4, 2])
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    entry = store.draft(phone.saved.id)
+    laptop.open_game(phone.saved.id)  # the entry, carried over as it is
+    assert laptop.draft == entry and store.draft(phone.saved.id) == entry
+    laptop.go_home()
+    laptop.review_game(phone.saved.id)
+    laptop.open_adjustment(0)
+    laptop.set_adjustment_side(1)
+    laptop.set_adjustment_points("-10")
+    laptop.save_adjustment()  # a new version: the entry follows it
+    phone.reload()
+    stored = store.draft(phone.saved.id)
+    assert stored is not None and stored.bids == entry.bids
+    assert stored.base == store.get(phone.saved.id).revision != entry.base
+
+
+def test_an_entry_on_a_game_finished_elsewhere_is_dropped(store):
+    phone, laptop = start(AppState(store), target="100"), AppState(store)
+    play(phone, [4, 3, 4, 3], [5, 2, 4, 2])
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    laptop.review_game(phone.saved.id)
+    laptop.open_adjustment(0)
+    laptop.set_adjustment_side(0)
+    laptop.set_adjustment_points("100")  # Alex + Charlie past 100: won
+    laptop.save_adjustment()
+    assert laptop.current.finished
+    phone.reload()
+    assert phone.draft is None and store.draft(phone.saved.id) is None
+
+
+def test_an_entry_stored_by_an_older_app_is_stored_again_on_its_version(store):
+    phone = start(AppState(store))
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    game_id = phone.saved.id
+    store.save_draft(game_id, dataclasses.replace(store.draft(game_id), base=None))
+    laptop = AppState(store)
+    laptop.open_game(game_id)
+    stored = store.draft(game_id)
+    assert stored.base == store.get(game_id).revision and stored.bids == laptop.draft.bids
+
+
+def test_a_hand_saved_elsewhere_drops_the_entry_stored_for_it(store):
+    phone = start(AppState(store))
+    laptop = AppState(store)
+    laptop.open_game(phone.saved.id)
+    phone.begin_hand()
+    tap(phone, 1, 3)
+    assert store.draft(phone.saved.id) is not None
+    play(laptop, [3, 3, 3, 3], [4, 3, 3, 3])  # the same hand, saved first on the laptop
+    assert store.draft(phone.saved.id) is None

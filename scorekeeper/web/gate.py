@@ -98,7 +98,7 @@ class KeeperPass:
         self.page.pubsub.send_all_on_topic("live", self.access.board.changed(saved))
         if self.new_secret is not None:  # after a reset: this device keeps the new key
             secret, self.new_secret = self.new_secret, None
-            self.page.run_task(remember_secret, self.page, secret)
+            self.page.run_task(remember_secret, secret)
 
     def keeper_link(self) -> str:
         return self.access.links.keeper(self.access.keys)
@@ -116,13 +116,14 @@ class KeeperPass:
 
 
 def dress_door(page: ft.Page, fonts: dict[str, str]) -> None:
-    """The keeper's look on every page, before the door knows which one it is."""
-    page.title = _("Spades Scorekeeper")
+    """The keeper's look on every page, before the door knows which one it is
+    (the title comes with the page's language: `speak`)."""
     dress_page(page, fonts)
 
 
-async def stored_secret(page: ft.Page) -> str | None:
-    """The keeper secret this device remembered, so the bare address works there."""
+async def stored_secret() -> str | None:
+    """The keeper secret this device remembered, so the bare address works there
+    (the storage of the page whose handler runs)."""
     try:
         value = await asyncio.wait_for(ft.SharedPreferences().get(SECRET_KEY), STORAGE_TIMEOUT)
     except Exception as error:  # an old client, a closed page, a client that never answers
@@ -131,8 +132,9 @@ async def stored_secret(page: ft.Page) -> str | None:
     return value if isinstance(value, str) and len(value) < 200 else None
 
 
-async def remember_secret(page: ft.Page, secret: str | None) -> None:
-    """Keep the secret on the device (None: forget a wrong or old one)."""
+async def remember_secret(secret: str | None) -> None:
+    """Keep the secret on the device whose handler runs (None: forget a wrong
+    or old one)."""
     prefs = ft.SharedPreferences()
     try:
         if secret is None:
@@ -167,7 +169,6 @@ def _draw_closed_door(page: ft.Page, logged_out: bool) -> None:
     )
     page.views.append(
         ft.View(
-            route="/",
             vertical_alignment=ft.MainAxisAlignment.CENTER,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             padding=24,
@@ -264,7 +265,7 @@ def make_web_main(
         secret, rest = secret_in_route(page.route or "/")
         from_link = secret is not None
         if secret is None:
-            secret = await stored_secret(page)
+            secret = await stored_secret()
         role = Role.NONE
         keys = access.keys
         if secret:
@@ -273,12 +274,12 @@ def make_web_main(
             if secret:
                 log.warning("a wrong key from %s", page.client_ip)
                 if not from_link:
-                    await remember_secret(page, None)
+                    await remember_secret(None)
             closed_door(page, door=main)
             announce_drawn(page)
             return
         if from_link:
-            await remember_secret(page, secret)
+            await remember_secret(secret)
         if role is Role.KEEPER:
             keeper_seen(page)
             keeper = KeeperPass(access, page, keys, main)

@@ -1,0 +1,191 @@
+"""A session's words, straight from the parts that make them
+(ui/state/night_history.py, tonight.py): the History entry over a session's
+games, the ratings a session moved, and the scoreboard's tally line. On a
+real store in a temp folder."""
+
+from datetime import timedelta
+
+import pytest
+
+from scorekeeper.core.game import new_game
+from scorekeeper.core.model import Variant
+from scorekeeper.i18n import moment
+from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state import AppState
+from scorekeeper.ui.state.evening import OTHER_SESSIONS
+from scorekeeper.ui.state.night_history import moves_text, session_entries
+from scorekeeper.ui.state.tonight import LATELY, continue_lately, tonight
+from tests.test_ui_nights import NAMES, SIDE_0, SIDE_1, plain
+from tests.test_ui_state import play, start
+
+
+@pytest.fixture
+def store(tmp_path):
+    with GameStore(tmp_path) as opened:
+        yield opened
+
+
+def test_ratings_moved_are_said_largest_gain_first_and_nothing_for_none():
+    assert moves_text({}) == ""
+    said = plain(moves_text({"Beth": -0.84, "Alex": 1.36, "Cy": 0.0}))
+    assert said == "Ratings: Alex +1.4, Cy +0.0, Beth -0.8"
+
+
+def test_a_session_entry_is_dated_by_its_first_game_and_an_unfinished_game_has_no_winner(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_1)
+    state.rematch()  # the second game, not finished
+    games = store.history().items
+    of_game, entries = session_entries(store, games)
+    (entry,) = entries.values()
+    first = store.session_games(store.sessions()[0])[0]
+    assert plain(entry.title) == f"Session of {plain(moment(first.created_at))} · 2 games"
+    assert plain(entry.winners) == "Winners: Beth + David · -"
+    assert of_game == {g.id: entry.id for g in games}
+    assert session_entries(store, ()) == ({}, {})
+
+
+def test_a_session_of_one_listed_game_is_shown_whole(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_1)
+    first = state.saved.id
+    state.rematch()
+    listed = [g for g in store.history().items if g.id == first]
+    of_game, entries = session_entries(store, listed)
+    assert set(of_game) == {first, state.saved.id}
+    assert plain(next(iter(entries.values())).title).endswith("· 2 games")
+
+
+def test_the_tally_line_says_the_match_and_its_winner_on_the_deciding_game_only(store):
+    state = start(AppState(store), NAMES, target="100")
+    assert tonight(store, state.saved) is None
+    play(state, *SIDE_0)
+    decider = state.saved
+    state.rematch()
+    session = store.session_of(decider.id)
+    store.set_match(session.id, 1)
+    won = tonight(store, store.get(decider.id))
+    assert won is not None and won.session == session.id and won.match == 1
+    assert plain(won.line) == "Tonight: Alex + Charlie 1, Beth + David 0 · first to 1"
+    assert plain(won.match_won) == "Match won: Alex + Charlie"
+    later = tonight(store, state.saved)
+    assert later is not None and later.match_won is None and later.line == won.line
+
+
+def test_a_new_game_continues_the_session_of_a_game_played_lately_only(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    first = state.saved
+    again = store.create(new_game(Variant.PARTNERSHIP, NAMES))
+    late = first.created_at + LATELY + timedelta(hours=1)
+    assert continue_lately(store, again, late) is None
+    assert store.session_of(first.id) is None and store.session_of(again.id) is None
+    soon = first.created_at + LATELY - timedelta(minutes=1)
+    joined = continue_lately(store, again, soon)
+    assert joined is not None and (joined.previous, joined.began) == (first.id, True)
+    session = store.session_of(first.id)
+    assert session is not None and session.games == (first.id, again.id)
+    third = store.create(new_game(Variant.PARTNERSHIP, NAMES))
+    joined = continue_lately(store, third, soon)
+    assert joined is not None and (joined.previous, joined.began) == (again.id, False)
+
+
+def test_the_match_is_turned_off_by_any_empty_choice_and_a_good_one_clears_the_error(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    session = store.session_of(state.saved.id).id
+    for off in (None, "", "off"):
+        state.set_match(2)
+        assert store.session_of(state.saved.id).match == 2
+        state.set_match(off)
+        assert store.session_of(state.saved.id).match is None
+    state.set_match("0")
+    assert "match" in state.errors
+    state.set_match("3")
+    assert "match" not in state.errors and store.session_of(state.saved.id).match == 3
+    assert store.session_of(state.saved.id).id == session
+    start(state, ("Eve", "Fay", "Gus", "Hal"), target="100")  # in no session
+    state.set_match("2")
+    assert state.current.tonight is None and state.errors == {}
+    assert store.session_of(state.saved.id) is None
+
+
+def night(state, names):
+    """Two games of `names`: a session; returns it."""
+    start(state, names, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    return state.current.tonight.session
+
+
+def test_a_game_is_offered_the_latest_sessions_with_games_newest_first(store):
+    state = AppState(store)
+    ids = [night(state, (f"A{n}", f"B{n}", f"C{n}", f"D{n}")) for n in range(OTHER_SESSIONS + 1)]
+    emptied = night(state, ("Eve", "Fay", "Gus", "Hal"))
+    start(state, ("Ivy", "Jon", "Kim", "Lou"), target="100")
+    listed = store.session_games
+
+    def another_device_deletes(session):
+        """Another device deletes the newest session's games while it is listed."""
+        if session.id == emptied:
+            for game_id in session.games:
+                store.delete(game_id)
+        return listed(session)
+
+    store.session_games = another_device_deletes
+    state.review_game(state.saved.id)
+    del store.session_games
+    offered = [session for session, _label in state.evening.others]
+    assert emptied not in offered
+    assert offered == ids[::-1][: OTHER_SESSIONS - 1]
+    first = store.session_games(store.session(ids[-1]))[0]
+    label = plain(state.evening.others[0][1])
+    assert label == f"{plain(moment(first.created_at))}: A8, B8, C8, D8"
+    restore = state.evening.snapshot()
+    state.evening.others.clear()
+    restore()
+    assert [s for s, _l in state.evening.others] == offered
+    state.evening.others.clear()
+    restore()
+    assert [s for s, _l in state.evening.others] == offered
+
+
+def test_a_game_out_of_its_session_or_moved_is_no_longer_a_joined_one(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    other_night = night(state, ("Eve", "Fay", "Gus", "Hal"))
+    start(state, NAMES, target="100")
+    assert state.current.joined is not None
+    state.leave_session()
+    assert state.current.joined is None and state.current.tonight is None
+    start(state, NAMES, target="100")
+    assert state.current.joined is not None
+    session = store.session_of(state.saved.id)
+    state.join_session("")
+    state.join_session(None)
+    assert state.current.joined is not None and state.message is None
+    assert store.session_of(state.saved.id) == session
+    state.join_session(other_night)
+    assert state.current.joined is None
+    assert store.session_of(state.saved.id).id == other_night
+    state.join_session("s" * 100)
+    assert f"'{'s' * 80}'" in state.message
+
+
+def test_a_session_of_one_game_says_one_game_and_its_names_are_isolated(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    start(state, NAMES, target="100")  # joins the first game's session
+    state.new_session()  # one of its own: one game
+    _of_game, entries = session_entries(store, store.history().items)
+    (entry,) = entries.values()
+    assert plain(entry.title).endswith("· 1 game")
+    assert "\u2068Alex\u2069 + \u2068Charlie\u2069 0" in entry.tally
+
+
+def test_a_game_that_joined_no_session_is_offered_none_of_its_own(store):
+    state = start(AppState(store), NAMES, target="100")
+    assert state.current.joined is None
+    state.new_session()
+    assert store.sessions() == [] and state.current.tonight is None
