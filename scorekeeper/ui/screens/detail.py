@@ -7,6 +7,7 @@ import flet_charts as fch
 from scorekeeper.core.rules import preset_name
 from scorekeeper.core.scoring import EventKind, Status
 from scorekeeper.i18n import _, is_rtl, moment, ngettext
+from scorekeeper.ui.screens.charts import line_chart, x_at
 from scorekeeper.ui.screens.evening import session_section
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
@@ -51,12 +52,10 @@ def score_chart(state: AppState) -> ft.Control:
     last = max(1, len(score.hands))
     rtl = is_rtl()
 
-    def at(hand: int) -> int:  # where hand number `hand` stands on the x axis
-        return last - hand if rtl else hand
-
     for side in range(len(game.variant.sides)):
-        points = [fch.LineChartDataPoint(at(0), 0)] + [
-            fch.LineChartDataPoint(at(h.index + 1), h.sides[side].score) for h in score.hands
+        points = [fch.LineChartDataPoint(x_at(0, last, rtl), 0)] + [
+            fch.LineChartDataPoint(x_at(h.index + 1, last, rtl), h.sides[side].score)
+            for h in score.hands
         ]
         lowest = min([lowest, *(p.y for p in points)])
         highest = max([highest, *(p.y for p in points)])
@@ -64,35 +63,15 @@ def score_chart(state: AppState) -> ft.Control:
         series.append(fch.LineChartData(points=points, color=SIDE_COLORS[side], stroke_width=3))
     step = 100 if highest - lowest <= 800 else 250
     low, high = (lowest // step) * step, -(-highest // step) * step
-    score_axis = fch.ChartAxis(
-        label_size=44,
-        labels=[
-            fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=11))
-            for v in range(int(low), int(high) + 1, step)
-        ],
-    )
-    no_axis = fch.ChartAxis(label_size=0, show_labels=False)
-    chart = fch.LineChart(
-        data_series=series,
-        min_x=0,
-        max_x=last,
-        min_y=low,
-        max_y=high,
+    chart = line_chart(
+        series,
+        last=last,
+        values=(int(low), int(high), step),
+        axis_width=44,
         height=240,
-        interactive=False,
-        horizontal_grid_lines=fch.ChartGridLines(
-            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
-        ),
-        left_axis=no_axis if rtl else score_axis,
-        right_axis=score_axis if rtl else no_axis,
-        bottom_axis=fch.ChartAxis(
-            label_size=24,
-            title=ft.Text(_("hand"), size=11),
-            labels=[
-                fch.ChartAxisLabel(value=at(n), label=ft.Text(num(n), size=11))
-                for n in range(0, len(score.hands) + 1, max(1, len(score.hands) // 8))
-            ],
-        ),
+        x_title=_("hand"),
+        x_labels=range(0, len(score.hands) + 1, max(1, len(score.hands) // 8)),
+        rtl=rtl,
     )
     legend = ft.Row(
         [

@@ -9,6 +9,7 @@ import flet_charts as fch
 from scorekeeper.core.ratings import Rating
 from scorekeeper.core.stats import PlayerStats
 from scorekeeper.i18n import _, decimal, is_rtl, percent
+from scorekeeper.ui.screens.charts import line_chart, x_at
 from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, heading, tagged
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import isolate, num
@@ -91,24 +92,13 @@ def trend_chart(series: list[tuple[str, Trend]], identifier: str) -> ft.Control:
     rtl = is_rtl()
     last = max([1, *(n for _name, points in series for n, _r in points)])
 
-    def at(games: int) -> int:
-        return last - games if rtl else games
-
     values = [r for _name, points in series for _n, r in points] or [0.0]
     step = 5 if max(values) - min(values) <= 30 else 10
     low, high = (min(0, int(min(values))) // step) * step, -(-int(max(values) + 1) // step) * step
-    rating_axis = fch.ChartAxis(
-        label_size=36,
-        labels=[
-            fch.ChartAxisLabel(value=v, label=ft.Text(num(v), size=11))
-            for v in range(low, high + 1, step)
-        ],
-    )
-    no_axis = fch.ChartAxis(label_size=0, show_labels=False)
     lines = [
         fch.LineChartData(
             points=sorted(
-                (fch.LineChartDataPoint(at(n), round(r, 2)) for n, r in points),
+                (fch.LineChartDataPoint(x_at(n, last, rtl), round(r, 2)) for n, r in points),
                 key=lambda p: p.x,
             ),
             color=SIDE_COLORS[i % len(SIDE_COLORS)],
@@ -116,27 +106,15 @@ def trend_chart(series: list[tuple[str, Trend]], identifier: str) -> ft.Control:
         )
         for i, (_name, points) in enumerate(series)
     ]
-    chart = fch.LineChart(
-        data_series=lines,
-        min_x=0,
-        max_x=last,
-        min_y=low,
-        max_y=high,
+    chart = line_chart(
+        lines,
+        last=last,
+        values=(low, high, step),
+        axis_width=36,
         height=180,
-        interactive=False,
-        horizontal_grid_lines=fch.ChartGridLines(
-            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
-        ),
-        left_axis=no_axis if rtl else rating_axis,
-        right_axis=rating_axis if rtl else no_axis,
-        bottom_axis=fch.ChartAxis(
-            label_size=24,
-            title=ft.Text(_("games"), size=11),
-            labels=[
-                fch.ChartAxisLabel(value=at(n), label=ft.Text(num(n), size=11))
-                for n in range(0, last + 1, max(1, last // 6))
-            ],
-        ),
+        x_title=_("games"),
+        x_labels=range(0, last + 1, max(1, last // 6)),
+        rtl=rtl,
     )
     legend = ft.Row(
         [
