@@ -18,7 +18,7 @@ from scorekeeper.errors import GameOverError
 from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.screen import Screen
-from scorekeeper.ui.state import REST, AppState, browsing
+from scorekeeper.ui.state import BLIND, REST, AppState, browsing
 from scorekeeper.ui.state.app_state import TEXT_SIZES
 from scorekeeper.ui.state.corrections import AdjustmentForm
 from scorekeeper.ui.state.entry import ends_too_soon
@@ -1403,3 +1403,34 @@ def test_a_hand_saved_elsewhere_drops_the_entry_stored_for_it(store):
     assert store.draft(phone.saved.id) is not None
     play(laptop, [3, 3, 3, 3], [4, 3, 3, 3])  # the same hand, saved first on the laptop
     assert store.draft(phone.saved.id) is None
+
+
+def test_saving_with_a_bid_missing_names_each_player_and_saves_nothing(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    tap(state, 0, 3)
+    tap(state, 2, 4)
+    before = state.saved.revision
+    state.save_hand()  # Enter on the bid step, or a stale Save
+    assert state.errors == {"bid.1": "No bid yet: Beth", "bid.3": "No bid yet: David"}
+    assert state.saved.revision == before and state.saved.game.hands == ()
+    assert state.draft is not None and state.draft.bids[1] is None is not state.draft.bids[0]
+
+
+def test_an_edit_that_would_end_the_game_early_is_refused_with_what_to_do(store):
+    state = start(AppState(store), target="200")
+    for _ in range(4):
+        play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    kept = state.saved.game
+    state.edit_hand(1)
+    tap(state, 0, BLIND)  # blind nil made, +200 for Alex + Charlie: won at hand 2
+    tap(state, 2, 4)
+    state.to_tricks()
+    for seat, count in enumerate((0, 4, 5, 4)):
+        tap(state, seat, count)
+    state.save_hand()
+    assert state.errors == {
+        "hand": "With this change the game is won at hand 2, but later hands are "
+        "recorded: delete hands 3-4 first, or Cancel."
+    }
+    assert state.saved.game == kept and state.draft is not None
