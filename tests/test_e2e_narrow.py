@@ -4,7 +4,6 @@ score sheet (nor its mark of who dealt a hand) is split across lines."""
 
 import base64
 import re
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -74,15 +73,21 @@ def ink_at_right_edge(page: Page) -> int:
     return int(page.evaluate(DARK_PIXELS, png))
 
 
-def in_view(target: Locator, seconds: float = 5) -> None:
-    """`target` comes on screen by itself (the app scrolls it there), no wheel turned."""
-    box = None
-    for _ in range(int(seconds * 10)):
-        box = target.bounding_box()
-        if box and box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"]:
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"not on screen: {box}")
+_WHOLLY_ON_SCREEN = """([node, height]) => {
+  const box = node.getBoundingClientRect();
+  return node.isConnected && box.height > 0 && box.top >= 0 && box.bottom <= height;
+}"""
+
+
+def in_view(target: Locator) -> None:
+    """`target` comes on screen by itself (the app scrolls it there), no wheel
+    turned: checked at every frame until it is, or the expect timeout passes."""
+    target.page.wait_for_function(
+        _WHOLLY_ON_SCREEN,
+        arg=[target.element_handle(), SMALL_PHONE["height"]],
+        polling="raf",
+        timeout=15_000,
+    )
 
 
 def scroll_through(page: Page) -> Iterator[int]:
