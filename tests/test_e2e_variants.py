@@ -61,6 +61,7 @@ def test_a_solo_game_with_a_penalty_to_a_winner(browser, app):
     fits(page)
     reveal(page, page.get_by_role("button", name="Penalty or adjustment on hand 1")).click()
     expect(hook(page, "adjustment")).to_be_visible()
+    settle(page)  # the form scrolls itself into view: a tap aims at where it stands still
     page.get_by_role("radio", name="Cy").click()
     type_into(page, "Points (minus for a penalty)", "-40")
     type_into(page, "Reason (optional)", "renege")
