@@ -2,6 +2,7 @@
 Chromium through Playwright. Shared by the browser tests, the screenshot
 script and the UI benchmark."""
 
+import contextlib
 import os
 import re
 import signal
@@ -15,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, Playwright, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scorekeeper.ui.webclient import prepare
 from scorekeeper.web.access import load_keys
@@ -220,6 +222,28 @@ def still(page: Page, timeout: float = 10_000) -> None:
     boxes keep their places over STILL_FRAMES animation frames."""
     page.evaluate("() => { window.__stillBoxes = null; window.__stillFrames = 0; }")
     page.wait_for_function(_STILL, arg=STILL_FRAMES, polling="raf", timeout=timeout)
+
+
+_MOVED = """([id, top]) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  return node !== null && node.getBoundingClientRect().top !== top;
+}"""
+
+
+def placed(page: Page, identifier: str, moves_within: float = 3_000) -> None:
+    """A panel that scrolls itself into view once laid out (the penalty form):
+    shown, then moved (when it moves at all: a sheet too short to scroll leaves
+    it where it is, and `moves_within` ms pass), then still. A tap before that
+    could land where the panel no longer is."""
+    node = hook(page, identifier)
+    expect(node).to_be_visible()
+    box = node.bounding_box()
+    if box is not None:
+        with contextlib.suppress(PlaywrightTimeoutError):
+            page.wait_for_function(
+                _MOVED, arg=[identifier, box["y"]], polling="raf", timeout=moves_within
+            )
+    still(page)
 
 
 SCREENSHOTS = ROOT / "docs" / "screenshots"

@@ -16,7 +16,17 @@ from scorekeeper.core.model import Adjustment, Game, Variant
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.storage.store import GameStore
 from tests import factories
-from tests.served import SMALL_PHONE, ServedApp, hook, load, reveal, settle, still, type_into
+from tests.served import (
+    SMALL_PHONE,
+    ServedApp,
+    hook,
+    load,
+    placed,
+    reveal,
+    settle,
+    still,
+    type_into,
+)
 from tests.test_e2e_language import PIXELS
 
 pytestmark = pytest.mark.e2e
@@ -164,8 +174,7 @@ def test_the_penalty_form_opens_at_its_hand_in_view_and_a_removal_can_be_undone(
         settle(page)
         gavel = page.get_by_role("button", name="Penalty or adjustment on hand 1")
         reveal(page, gavel).click()  # the last line of the sheet, at the screen's foot
-        expect(hook(page, "adjustment")).to_be_visible()
-        still(page)
+        placed(page, "adjustment")
         points = page.get_by_role("textbox", name="Points (minus for a penalty)")
         in_view(points)
         for radio in page.get_by_role("radio").all():
@@ -176,8 +185,7 @@ def test_the_penalty_form_opens_at_its_hand_in_view_and_a_removal_can_be_undone(
         expect(hook(page, "adjustment")).to_have_count(0)
         line = page.get_by_role("button", name=re.compile("Beth.+David.*: -30"))
         reveal(page, line).click()
-        expect(hook(page, "adjustment")).to_be_visible()
-        still(page)
+        placed(page, "adjustment")
         in_view(points)
         reveal(page, page.get_by_role("button", name="Remove")).click()
         expect(hook(page, "message")).to_have_accessible_name("The penalty on hand 1 was removed.")
