@@ -1,4 +1,4 @@
-"""The three private parts of Flet the app relies on (scorekeeper/ui/fletparts.py),
+"""The private parts of Flet the app relies on (scorekeeper/ui/fletparts.py),
 checked against the installed Flet: an upgrade that renames or changes one of
 them fails here, not silently in a served page."""
 
@@ -7,6 +7,7 @@ import hashlib
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
+import flet as ft
 import pytest
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
@@ -161,3 +162,14 @@ def test_a_method_answered_after_its_control_left_the_page_still_returns():
     result, raised = asyncio.run(run(patched=False))  # Flet's own: what the patch is for
     assert result == "waiting for ever"
     assert "is not registered" in str(raised[0])
+
+
+def test_the_rules_of_every_imported_control_class_are_compiled_ahead() -> None:
+    from flet.utils.validation import _compile_class_spec
+
+    compiled = fletparts.compile_validation()
+    cached = _compile_class_spec.cache_info()
+    assert compiled >= 50  # the app's screens import dozens of control classes
+    assert cached.currsize >= compiled
+    _compile_class_spec(ft.Text)  # one a first screen sends: no compiling left
+    assert _compile_class_spec.cache_info().hits == cached.hits + 1

@@ -188,7 +188,8 @@ const booting = MAKING_SNAPSHOT
       if (!restored) pyodide = await runtime(null);
       phase(restored ? "python restored" : "python started", { restored });
       if (restored) {
-        // the modules are in memory: unpack only data files (and modules on first use)
+        // the modules are in memory (the code is unpacked only if one is missing,
+        // the data files after the first screen: scorekeeper/ui/browser.py)
         pyodide.FS.writeFile("app.zip", await app);
         pyodide.runPython("scorekeeper.ui.browser.restored()");
         phase("app unpacked");

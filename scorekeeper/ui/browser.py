@@ -15,6 +15,7 @@ import random
 import sys
 import zipfile
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from types import ModuleType
 from typing import Any
 
@@ -90,12 +91,17 @@ CODE = (".py", ".pyc")
 
 class UnpackOnUse(importlib.abc.MetaPathFinder):
     """Last on sys.meta_path after a start from the memory snapshot: a module
-    of app.zip that the snapshot lacks unpacks the app's code, once."""
+    of app.zip that the snapshot lacks unpacks the app's code, once. The
+    archive's list is read on the first import that reaches here, not at the
+    start."""
 
-    def __init__(self, names: set[str]) -> None:
-        self.names = names
+    def __init__(self) -> None:
+        self.names: set[str] | None = None
 
     def _in_archive(self, fullname: str) -> bool:
+        if self.names is None:
+            with zipfile.ZipFile(ARCHIVE) as archive:
+                self.names = set(archive.namelist())
         stem = fullname.replace(".", "/")
         return any(
             f"{folder}{stem}{end}" in self.names
@@ -133,22 +139,54 @@ def import_everything(session_modules: str = "") -> str:
                 importlib.import_module(name)
             except Exception as error:
                 failed.append(f"{name}: {error!r}")
+    warm_up()
     gc.collect()
     return "\n".join(failed)
 
 
+def warm_up() -> None:
+    """Before a memory snapshot: what a first screen would read from the data
+    files, read into memory (each language's catalogs and Babel's data, Flet's
+    icon names), so that a start from the snapshot reads no file before its
+    first screen (see restored); and Flet's rules for each control class."""
+    from scorekeeper import i18n
+    from scorekeeper.ui.fletparts import compile_validation
+
+    now = datetime.now()
+    shown: list[object] = [ft.Icons.HOME, ft.CupertinoIcons.HOME]
+    for code in i18n.LANGUAGES:
+        with i18n.language(code):  # each kind of figure reads its part of Babel's data
+            shown += [i18n.number(1234), i18n.decimal(1.5), i18n.percent(0.5), i18n.signed(-3)]
+            shown += [i18n.day(now.date()), i18n.moment(now)]
+    compile_validation()
+
+
+UNPACK_AFTER_S = 2  # after the first screen: Flutter draws it meanwhile, on the same cores
+_data_pending = False  # restored from the snapshot, the data files not yet unpacked
+
+
+def unpack_data_files() -> None:
+    """After a start from the memory snapshot, a while after the first screen:
+    the data files (translations, Babel's data), for anything the snapshot did
+    not read."""
+    global _data_pending
+    if _data_pending:
+        _data_pending = False
+        with zipfile.ZipFile(ARCHIVE) as archive:
+            archive.extractall(members=[n for n in archive.namelist() if not n.endswith(CODE)])
+
+
 def restored() -> None:
     """After a start from the memory snapshot: the modules are in memory, the
-    files are not. Unpack the data files (translations, Babel's data) now and
-    the code only if a module is missing; reseed `random`, which every restore
-    would otherwise start in the same state; set LANG from this browser as a
-    normal start does (the snapshot holds the LANG of where it was taken,
-    which may be another device or Node.js at publish time). Local time needs
-    nothing: Pyodide reads it from a JS Date on each call."""
-    with zipfile.ZipFile(ARCHIVE) as archive:
-        names = archive.namelist()
-        archive.extractall(members=[n for n in names if not n.endswith(CODE)])
-    sys.meta_path.append(UnpackOnUse(set(names)))
+    files are not. The code is unpacked only if a module is missing, the data
+    files after the first screen (unpack_data_files); reseed `random`, which
+    every restore would otherwise start in the same state; set LANG from this
+    browser as a normal start does (the snapshot holds the LANG of where it
+    was taken, which may be another device or Node.js at publish time). Local
+    time needs nothing: Pyodide reads it from a JS Date on each call."""
+    global _data_pending
+    _data_pending = True
+    sys.meta_path.append(UnpackOnUse())
     random.seed()
     languages = browser_languages()
     os.environ["LANG"] = (languages[0] if languages else "C").replace("-", "_", 1) + ".UTF-8"
@@ -210,6 +248,13 @@ def prepare() -> None:
 
 
 async def start(page: ft.Page) -> None:
+    try:
+        await first_screen(page)
+    finally:  # once Flutter has drawn that screen: it shares the processor
+        asyncio.get_running_loop().call_later(UNPACK_AFTER_S, unpack_data_files)
+
+
+async def first_screen(page: ft.Page) -> None:
     global _opening
     page.title = _("Spades Scorekeeper")
     page.theme = theme(LIGHT)

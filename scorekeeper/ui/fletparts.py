@@ -1,12 +1,14 @@
 """Every place the app reaches into Flet's private parts, in one module.
 
-Flet 1.0.5 offers no public way to do these four things; each is pinned by
+Flet 1.0.5 offers no public way to do these five things; each is pinned by
 tests/test_fletparts.py, which fails on a Flet version that changes it:
 - the websocket of a page (its cookies and headers: the browser's language);
 - the key under which flet_web keeps a session (to hold and drop sessions);
 - where a failing handler's traceback is sent (never to the page);
 - what becomes of the answer to a control's method call once the control
-  has left the page.
+  has left the page;
+- the rules Flet checks each control against, compiled for every control
+  class ahead of a first screen.
 """
 
 from collections.abc import Callable
@@ -66,3 +68,22 @@ def answer_late_replies(page: ft.Page) -> None:
         handle(control_id, call_id, result, error)
 
     session.handle_invoke_method_results = handled  # type: ignore[method-assign]
+
+
+def compile_validation() -> int:
+    """Flet compiles a control class's validation rules the first time one of
+    its controls is sent, and keeps them: a first screen pays for each class
+    it uses. Done before the offline build's memory snapshot for every class
+    imported by then, no start pays. Returns how many classes."""
+    from flet.controls.base_control import BaseControl
+    from flet.utils.validation import _compile_class_spec
+
+    found: set[type] = set()
+    classes: list[type] = [BaseControl]
+    while classes:
+        control_class = classes.pop()
+        if control_class not in found:
+            found.add(control_class)
+            _compile_class_spec(control_class)
+            classes += control_class.__subclasses__()
+    return len(found)
