@@ -149,6 +149,8 @@ def test_offline_reload_and_browser_restart_keep_every_hand(site: Path, tmp_path
                 page = open_page(browser)
                 wait_usable(page, game_url)  # still no server
                 assert scores(page) == ("291", "181")
+                # every file as kept, with the headers added when it was kept
+                assert page.evaluate("crossOriginIsolated") is True
                 second = browser.new_page()  # the same phone, another tab
                 second.goto(game_url)
                 second.wait_for_selector("#loading", state="detached", timeout=USABLE_TIMEOUT)

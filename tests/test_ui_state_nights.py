@@ -3,6 +3,7 @@
 games, the ratings a session moved, and the scoreboard's tally line. On a
 real store in a temp folder."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -70,6 +71,24 @@ def test_the_tally_line_says_the_match_and_its_winner_on_the_deciding_game_only(
     assert plain(won.match_won) == "Match won: Alex + Charlie"
     later = tonight(store, state.saved)
     assert later is not None and later.match_won is None and later.line == won.line
+
+
+def test_the_tally_isolates_each_name_and_says_the_ratings_once_a_game_finished(store):
+    state = start(AppState(store), NAMES, target="100")
+    first = state.saved
+    start(state, NAMES, target="100")  # the same players again: the same session
+    unfinished = tonight(store, state.saved)
+    assert unfinished is not None and unfinished.moves == ""  # no game finished yet
+    assert "\u2068Alex\u2069 + \u2068Charlie\u2069 0" in unfinished.line
+    play(state, *SIDE_0)
+    said = tonight(store, store.get(first.id))
+    assert said is not None and said.session == unfinished.session
+    assert re.fullmatch(
+        r"Ratings tonight: (Alex|Charlie) \+\d+\.\d, (Alex|Charlie) \+\d+\.\d, "
+        r"(Beth|David) -\d+\.\d, (Beth|David) -\d+\.\d",
+        plain(said.moves),
+    ), said.moves
+    assert "\u2068Alex\u2069 +" in said.moves  # each name isolated from the figures
 
 
 def test_a_new_game_continues_the_session_of_a_game_played_lately_only(store):
@@ -189,3 +208,39 @@ def test_a_game_that_joined_no_session_is_offered_none_of_its_own(store):
     assert state.current.joined is None
     state.new_session()
     assert store.sessions() == [] and state.current.tonight is None
+
+
+def test_starting_a_rematch_or_a_session_of_its_own_says_the_sessions_changed(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.current.sessions_changed = False  # as the page does once it has told others
+    state.rematch()
+    assert state.current.sessions_changed is True
+    start(state, NAMES, target="100")  # joins the same players' session
+    state.current.sessions_changed = False
+    state.new_session()
+    assert state.current.sessions_changed is True
+
+
+def test_a_session_changed_on_another_device_is_read_again_by_the_screen_showing_it(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    first = state.saved.id
+    state.rematch()
+    second = state.saved.id
+    session = store.session_of(second).id
+    store.set_match(session, 3)  # another device sets a match
+    state.sessions_elsewhere()
+    assert state.current.tonight is not None and state.current.tonight.match == 3
+
+    state.review_game(first)  # the first game's page offers no other session yet
+    assert state.evening.others == []
+    store.start_session(second)  # another device: the second game a session of its own
+    state.sessions_elsewhere()
+    assert [s for s, _label in state.evening.others] == [store.session_of(second).id]
+
+    state.show_history()
+    assert state.browsing.session_of[first] != state.browsing.session_of[second]
+    store.continue_session(first, second)  # another device puts them together again
+    state.sessions_elsewhere()
+    assert state.browsing.session_of[first] == state.browsing.session_of[second]

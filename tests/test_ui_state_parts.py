@@ -1434,3 +1434,36 @@ def test_an_edit_that_would_end_the_game_early_is_refused_with_what_to_do(store)
         "recorded: delete hands 3-4 first, or Cancel."
     }
     assert state.saved.game == kept and state.draft is not None
+
+
+def test_the_preview_and_the_save_share_one_scoring_of_an_entry(store):
+    state = start(AppState(store))
+    state.begin_hand()
+    for seat in range(4):
+        tap(state, seat, 3)
+    state.to_tricks()
+    for seat, count in enumerate([3, 4, 3, 3]):
+        tap(state, seat, count)
+    scored = state.entry.with_draft()
+    assert state.entry.with_draft() is scored  # the same entry and game: scored once
+    assert state.entry.preview() is scored.score
+    tap(state, 1, 3)
+    tap(state, 0, 4)  # another entry: scored again
+    changed = state.entry.with_draft()
+    assert changed is not scored and changed.score != scored.score
+
+
+def test_an_edit_that_opens_a_finished_game_again_says_so_in_its_summary(store):
+    state = start(AppState(store), target="100")
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])
+    play(state, [4, 3, 4, 3], [5, 2, 4, 2])  # Alex + Charlie 162: won
+    assert state.current.finished
+    state.edit_hand(1)
+    state.to_tricks()
+    for seat, count in enumerate([1, 4, 4, 4]):  # Alex + Charlie set this hand instead
+        tap(state, seat, count)
+    state.save_hand()
+    assert state.errors == {} and not state.current.finished
+    assert plain(state.summary[0]) == "Hand 2, changed"
+    assert state.summary[-1] == "The game is in progress again."
+    assert store.draft(state.saved.id) is None  # the entry went with the save
