@@ -12,10 +12,12 @@ from scorekeeper.core.game import new_game
 from scorekeeper.core.model import Variant
 from scorekeeper.i18n import moment
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.state.evening import OTHER_SESSIONS
 from scorekeeper.ui.state.night_history import moves_text, session_entries
 from scorekeeper.ui.state.tonight import LATELY, continue_lately, tonight
+from tests.test_ui_night_page import evening as evening_of_three
 from tests.test_ui_nights import NAMES, SIDE_0, SIDE_1, plain
 from tests.test_ui_state import play, start
 
@@ -213,6 +215,7 @@ def test_a_game_that_joined_no_session_is_offered_none_of_its_own(store):
 def test_starting_a_rematch_or_a_session_of_its_own_says_the_sessions_changed(store):
     state = start(AppState(store), NAMES, target="100")
     play(state, *SIDE_0)
+    first = state.saved.id
     state.current.sessions_changed = False  # as the page does once it has told others
     state.rematch()
     assert state.current.sessions_changed is True
@@ -220,6 +223,26 @@ def test_starting_a_rematch_or_a_session_of_its_own_says_the_sessions_changed(st
     state.current.sessions_changed = False
     state.new_session()
     assert state.current.sessions_changed is True
+    state.current.sessions_changed = False
+    state.set_match("3")
+    assert state.current.sessions_changed is True
+    state.current.sessions_changed = False
+    state.leave_session()
+    assert state.current.sessions_changed is True and store.session_of(state.saved.id) is None
+    state.current.sessions_changed = False
+    session = store.session_of(first).id
+    state.pick_session(session)
+    state.join_session()  # the session picked
+    assert state.current.sessions_changed is True
+    assert store.session_of(state.saved.id).id == session
+
+
+def test_the_app_state_keeps_its_store_shows_a_night_and_starts_at_normal_text_size(store):
+    state = AppState(store)
+    assert state.store is store and state.text_size == 100
+    state, session = evening_of_three(store)
+    state.show_night(session.id)
+    assert state.screen is Screen.NIGHT and state.night.view.id == session.id
 
 
 def test_a_session_changed_on_another_device_is_read_again_by_the_screen_showing_it(store):
@@ -244,3 +267,27 @@ def test_a_session_changed_on_another_device_is_read_again_by_the_screen_showing
     store.continue_session(first, second)  # another device puts them together again
     state.sessions_elsewhere()
     assert state.browsing.session_of[first] == state.browsing.session_of[second]
+
+
+def test_statistics_rank_the_leaders_and_keep_a_players_details_open_while_they_are_there(store):
+    state = start(AppState(store), NAMES, target="100")
+    play(state, *SIDE_0)
+    state.rematch()
+    play(state, *SIDE_1)
+    start(state, ("Alex", "Eve", "Charlie", "David"), target="100")
+    play(state, *SIDE_0)  # a fifth player: four leaders of five
+    state.show_stats()
+    assert len(state.browsing.players) == 5
+    assert state.browsing.leaders() == ["Alex", "Charlie", "Beth", "David"]
+    assert [n for n, _r in state.browsing.trend("alex")] == [1, 2, 3]  # names as matched
+    assert state.browsing.trend("Nobody") == []
+    state.open_player("Beth")
+    assert state.browsing.opened == "Beth"
+    state.show_stats()  # read again: Beth is still there, her details stay open
+    assert state.browsing.opened == "Beth"
+    state.open_player("Beth")  # tapped again: hidden
+    assert state.browsing.opened is None
+    state.open_player("N" * 150)
+    assert state.browsing.opened == "N" * 100
+    state.show_stats()  # no such player: nothing open
+    assert state.browsing.opened is None

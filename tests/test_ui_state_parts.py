@@ -1118,6 +1118,11 @@ def test_rest_gives_none_left_and_moves_on_but_not_below_none(store):
     state.focus_seat(1)
     state.press(REST)  # none left: seat 1 took none, the keypad moves on
     assert state.draft.tricks[1] == 0 and state.entry.keypad_seat == 2
+    tap(state, 0, 1)
+    tap(state, 1, 13)  # the others took all 13: the rest of seat 0 is none, not its 1
+    state.focus_seat(0)
+    state.press(REST)
+    assert state.draft.tricks[0] == 0
 
 
 def test_the_scores_before_each_hand(store):
