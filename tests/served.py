@@ -3,6 +3,7 @@ Chromium through Playwright. Shared by the browser tests, the screenshot
 script and the UI benchmark."""
 
 import contextlib
+import itertools
 import os
 import re
 import signal
@@ -201,7 +202,11 @@ def reveal(page: Page, target: Locator) -> Locator:
 
 
 STILL_FRAMES = 6
-_STILL = """frames => {
+_STILL = """([frames, wait]) => {
+  if (window.__stillWait !== wait) {  // a new wait starts counting afresh
+    window.__stillWait = wait;
+    window.__stillBoxes = null;
+  }
   const boxes = Array.from(document.querySelectorAll("flt-semantics"), e => {
     const r = e.getBoundingClientRect();
     return `${r.x},${r.y},${r.width},${r.height}`;
@@ -216,12 +221,16 @@ _STILL = """frames => {
 }"""
 
 
+_WAITS = itertools.count()
+
+
 def still(page: Page, timeout: float = 10_000) -> None:
     """A condition wait for a screen that has changed (the change itself awaited
     with `expect`): Flutter's layout has stopped moving once its accessibility
-    boxes keep their places over STILL_FRAMES animation frames."""
-    page.evaluate("() => { window.__stillBoxes = null; window.__stillFrames = 0; }")
-    page.wait_for_function(_STILL, arg=STILL_FRAMES, polling="raf", timeout=timeout)
+    boxes keep their places over STILL_FRAMES animation frames. One call into
+    the page, with a time limit (a bare `evaluate` has none, and waits forever
+    on a renderer that is stuck)."""
+    page.wait_for_function(_STILL, arg=[STILL_FRAMES, next(_WAITS)], polling="raf", timeout=timeout)
 
 
 _MOVED = """([id, top]) => {
@@ -300,6 +309,7 @@ def switch_on(switch: Locator) -> None:
 def new_game(page: Page, names=("Alex", "Beth", "Charlie", "David"), target=None, variant=None):
     """`variant`: the set-up's choice ("4 solo", "3 players"); by default the
     one the number of names says (2 players, or 4 in partnerships)."""
+    settle(page)  # Home has finished appearing: a tap during its entrance can be lost
     page.get_by_role("button", name="New game").click()
     if len(names) == 2:
         variant = "2 players"

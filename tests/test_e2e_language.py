@@ -3,7 +3,6 @@ Hebrew: it opens in that language, a whole hand is played in it, Hebrew reads
 right to left, and the picker switches at once and is kept across a reload
 and in a new tab."""
 
-import base64
 import re
 import statistics
 
@@ -16,6 +15,7 @@ from scorekeeper.core.model import Variant
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.text import sentence
 from scorekeeper.web.static import CONNECTION_LOST
+from tests import pixels
 from tests.served import (
     PHONE,
     SMALL_PHONE,
@@ -48,103 +48,6 @@ def shown(text: str) -> str:
     return re.sub("[\u2066-\u2069]", "", text)
 
 
-# The start of a page function given a PNG screenshot (base64): its pixels in `data`.
-PIXELS = """async (png) => {
-  const image = new Image();
-  image.src = "data:image/png;base64," + png;
-  await image.decode();
-  const canvas = document.createElement("canvas");
-  canvas.width = image.width;
-  canvas.height = image.height;
-  const context = canvas.getContext("2d");
-  context.drawImage(image, 0, 0);
-  const data = context.getImageData(0, 0, image.width, image.height).data;
-"""
-
-
-# The heights of the glyphs of the tallest line of dark text in a screenshot, left
-# to right: Flutter draws on a canvas, so the DOM cannot tell where a sign went.
-GLYPH_HEIGHTS = (
-    PIXELS
-    + """  const ink = (x, y) => {
-    const i = (y * image.width + x) * 4;
-    return data[i] + data[i + 1] + data[i + 2] < 3 * 110;
-  };
-  let band = [0, -1], start = -1;
-  for (let y = 0; y <= image.height; y++) {
-    let inked = false;
-    for (let x = 0; y < image.height && x < image.width && !inked; x++) inked = ink(x, y);
-    if (inked && start < 0) start = y;
-    if (!inked && start >= 0) {
-      if (y - start > band[1] - band[0] + 1) band = [start, y - 1];
-      start = -1;
-    }
-  }
-  const glyphs = [];
-  let current = null;
-  for (let x = 0; x < image.width; x++) {
-    let top = -1, bottom = -1;
-    for (let y = band[0]; y <= band[1]; y++) {
-      if (ink(x, y)) { if (top < 0) top = y; bottom = y; }
-    }
-    if (top < 0) { current = null; continue; }
-    if (!current) { current = { top, bottom }; glyphs.push(current); }
-    current.top = Math.min(current.top, top);
-    current.bottom = Math.max(current.bottom, bottom);
-  }
-  return glyphs.map(g => g.bottom - g.top + 1);
-}"""
-)
-
-
-# How many lines of dark text a screenshot holds (rows of ink between blank rows).
-TEXT_LINES = (
-    PIXELS
-    + """  let lines = 0, inside = false;
-  for (let y = 0; y < image.height; y++) {
-    let inked = false;
-    for (let x = 0; x < image.width && !inked; x++) {
-      const i = (y * image.width + x) * 4;
-      inked = data[i] + data[i + 1] + data[i + 2] < 3 * 110;
-    }
-    if (inked && !inside) lines += 1;
-    inside = inked;
-  }
-  return lines;
-}"""
-)
-
-
-# How much ink each column of the first line of text in a screenshot holds
-# (ink: far from the colour of the top right corner, the card's own).
-FIRST_LINE_INK = (
-    PIXELS
-    + """  const at = (x, y) => (y * image.width + x) * 4;
-  const paper = at(image.width - 1, 0);
-  const ink = (x, y) => {
-    const i = at(x, y);
-    let far = 0;
-    for (let c = 0; c < 3; c++) far += Math.abs(data[i + c] - data[paper + c]);
-    return far > 120;
-  };
-  let top = -1, bottom = image.height;
-  for (let y = 0; y < image.height; y++) {
-    let inked = false;
-    for (let x = 0; x < image.width && !inked; x++) inked = ink(x, y);
-    if (inked && top < 0) top = y;
-    if (!inked && top >= 0) { bottom = y; break; }
-  }
-  const columns = [];
-  for (let x = 0; x < image.width; x++) {
-    let count = 0;
-    for (let y = top; y < bottom; y++) count += ink(x, y) ? 1 : 0;
-    columns.push(count);
-  }
-  return columns;
-}"""
-)
-
-
 def words(columns: list[int], gap: int) -> list[list[int]]:
     """Runs of inked columns split at blanks of `gap` columns or more (a space)."""
     found: list[list[int]] = []
@@ -171,8 +74,8 @@ def likeness(a: list[int], b: list[int], points: int = 64) -> float:
     return statistics.correlation(stretched(a), stretched(b))
 
 
-def inside(page: Page, element: Locator, inset: int) -> str:
-    """A screenshot of `element` without its border (`inset` pixels), as base64,
+def inside(page: Page, element: Locator, inset: int) -> bytes:
+    """A screenshot of `element` without its border (`inset` pixels), as PNG,
     once the screen stands still (the canvas may still show the screen before)."""
     still(page)
     box = element.bounding_box()
@@ -183,16 +86,16 @@ def inside(page: Page, element: Locator, inset: int) -> str:
         "width": box["width"] - 2 * inset,
         "height": box["height"] - 2 * inset,
     }
-    return base64.b64encode(page.screenshot(clip=clip)).decode()
+    return page.screenshot(clip=clip)
 
 
 def text_lines(page: Page, element: Locator, inset: int = 4) -> int:
-    return page.evaluate(TEXT_LINES, inside(page, element, inset))
+    return pixels.text_lines(inside(page, element, inset))
 
 
 def glyph_heights(page: Page, element: Locator, inset: int = 6) -> list[int]:
     """Of the biggest dark text inside `element` (its border left out)."""
-    return page.evaluate(GLYPH_HEIGHTS, inside(page, element, inset))
+    return pixels.glyph_heights(inside(page, element, inset))
 
 
 def open_in(browser: Browser, url: str, locale: str, viewport: dict[str, int] = PHONE) -> Page:
@@ -360,8 +263,7 @@ def test_a_thai_name_keeps_its_letter_order_beside_a_hebrew_name(browser, tmp_pa
                 "width": box["width"] * 0.6 - 8,
                 "height": box["height"] - 12,
             }
-            png = base64.b64encode(page.screenshot(clip=clip)).decode()
-            line = words(page.evaluate(FIRST_LINE_INK, png), gap=8)
+            line = words(pixels.first_line_ink(page.screenshot(clip=clip)), gap=8)
             # right to left: [score] first name + second name
             assert len(line) == 4, (case, len(line))
             thai[case] = line[-1] if case != "hebrew-thai" else line[1]
@@ -515,7 +417,7 @@ def arrow_points(page: Page, language: str) -> str:
     step = button(page, language, "Next: tricks")
     expect(step).to_be_enabled()
     still(page)  # the button drawn where it stays before its ink is read
-    columns = page.evaluate(FIRST_LINE_INK, inside(page, step, 8))
+    columns = pixels.first_line_ink(inside(page, step, 8))
     found = words(columns, gap=6)
     icon = found[-1] if i18n.get(language).rtl else found[0]  # the icon comes first
     half = len(icon) // 2

@@ -2,7 +2,6 @@
 cut off at the screen's edge or squeezed over its field, and no figure of the
 score sheet (nor its mark of who dealt a hand) is split across lines."""
 
-import base64
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -15,7 +14,7 @@ from scorekeeper import i18n
 from scorekeeper.core.model import Adjustment, Game, Variant
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.storage.store import GameStore
-from tests import factories
+from tests import factories, pixels
 from tests.served import (
     SMALL_PHONE,
     ServedApp,
@@ -27,23 +26,11 @@ from tests.served import (
     still,
     type_into,
 )
-from tests.test_e2e_language import PIXELS
 
 pytestmark = pytest.mark.e2e
 
 LANGUAGES = [("en-US", "en"), ("th-TH", "th")]
 EDGE = 8  # px: text inked this close to the screen's right edge is cut off there
-
-# How many dark pixels a screenshot holds (text, not the page, borders or scroll bar).
-DARK_PIXELS = (
-    PIXELS
-    + """  let count = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i] + data[i + 1] + data[i + 2] < 3 * 110) count += 1;
-  }
-  return count;
-}"""
-)
 
 
 def tr(language: str, message: str) -> str:
@@ -79,8 +66,7 @@ def ink_at_right_edge(page: Page) -> int:
     still(page)
     width, height = SMALL_PHONE["width"], SMALL_PHONE["height"]
     strip = {"x": width - EDGE, "y": 0, "width": EDGE, "height": height}
-    png = base64.b64encode(page.screenshot(clip=strip)).decode()
-    return int(page.evaluate(DARK_PIXELS, png))
+    return pixels.dark_pixels(page.screenshot(clip=strip))
 
 
 _WHOLLY_ON_SCREEN = """([node, height]) => {
