@@ -26,6 +26,7 @@ from scorekeeper.core.record import game_from_record, game_to_record
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.scoring import score_game
 from scorekeeper.errors import InvalidHandError, InvalidRecordError, ScorekeeperError
+from scorekeeper.storage.drafts import draft_from_document, draft_to_document
 from scorekeeper.storage.store import GameStore
 from tests.factories import EVEN, game, hand
 from tests.test_properties import games, hands
@@ -372,3 +373,46 @@ def test_an_edit_of_an_older_hand_survives_a_later_hand_deleted_elsewhere():
     assert kept.draft is not None and kept.draft.dealt_by(elsewhere) == 1
     changed = replace_hand(elsewhere, 2, replace(QUIET, dealer=0)).game
     assert carry_over(replace(draft, base=1), changed, 2).draft is not None
+
+
+def test_an_entry_names_its_dealer_only_with_a_seat_of_the_game():
+    """Seat 0 and the last seat are corrections; a number past the seats is not,
+    and the hand keeps the game's own dealer."""
+    g = solo_of_eight()  # hand 9 is Ana's (seat 0) to deal
+    draft = HandDraft.empty(4, len(g.hands))
+    assert draft.dealt_by(g) == g.dealer(len(g.hands)) == 0
+    g = remove_hand(g, 7).game  # hand 8 again: Di's deal
+    draft = HandDraft.empty(4, len(g.hands))
+    assert draft.dealt_by(g) == 3
+    assert replace(draft, dealer=0).dealt_by(g) == 0
+    assert replace(draft, dealer=2).dealt_by(g) == 2
+    assert replace(draft, dealer=4).dealt_by(g) == 3, "no seat of four players"
+    assert replace(draft, dealer=-1).dealt_by(g) == 3
+
+
+@pytest.mark.parametrize("dealer", [0, 3])
+def test_an_entry_stored_with_a_seat_as_dealer_reads_back(dealer):
+    draft = replace(HandDraft.empty(4, 2), dealer=dealer)
+    assert draft_from_document(draft_to_document("g1", draft)).dealer == dealer
+
+
+@pytest.mark.parametrize("dealer", [4, -1, "1", 1.0, "x" * 30])
+def test_an_entry_stored_with_a_dealer_no_seat_does_not_read_and_says_why(dealer):
+    doc = {**draft_to_document("g1", HandDraft.empty(4, 2)), "dealer": dealer}
+    with pytest.raises(ValueError) as error:
+        draft_from_document(doc)
+    said = str(dealer)[:20]
+    assert str(error.value) == f"an entry's dealer must be a seat, got {said!r}"
+
+
+def test_the_game_is_first_dealt_by_its_first_hands_dealer_whichever_hand_changes():
+    """The record's first dealer is hand 1's, kept when a later hand's dealer is
+    corrected; with every hand deleted, the last one's dealer deals again."""
+    g = solo_of_eight()
+    changed = replace_hand(g, 2, replace(QUIET, dealer=0)).game
+    assert changed.first_dealer == 0 and dealers(changed)[2] == 0
+    assert replace_hand(g, 0, replace(QUIET, dealer=1)).game.first_dealer == 1
+    assert remove_hand(g, 0).game.first_dealer == 1, "hand 2's dealer now deals first"
+    one = new_game(Variant.SOLO, SOLO, first_dealer=2)
+    one = add_hand(one, QUIET).game
+    assert remove_hand(one, 0).game.first_dealer == 2

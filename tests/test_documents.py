@@ -55,6 +55,11 @@ def test_a_game_and_its_summary_read_back_as_written():
     assert summary_from_document(summary_to_document(summary)) == summary
     plain = summarize(saved(imported_at=None))
     assert summary_from_document(summary_to_document(plain)) == plain
+    ended = saved(ended_at=WHEN.replace(hour=17))  # a finished game keeps when it ended
+    assert game_from_document(game_to_document(ended)).ended_at == WHEN.replace(hour=17)
+    assert summary_from_document(summary_to_document(summarize(ended))).ended_at == (
+        WHEN.replace(hour=17)
+    )
 
 
 def test_the_history_index_keeps_the_summary_without_its_facts():

@@ -291,3 +291,18 @@ def test_statistics_rank_the_leaders_and_keep_a_players_details_open_while_they_
     assert state.browsing.opened == "N" * 100
     state.show_stats()  # no such player: nothing open
     assert state.browsing.opened is None
+
+
+def test_starting_a_game_says_the_sessions_changed_only_when_it_joined_one(store):
+    state = start(AppState(store), NAMES, target="100")
+    assert state.current.joined is None and state.current.sessions_changed is False
+    play(state, *SIDE_0)
+    start(state, NAMES, target="100")  # the same players again: their session goes on
+    assert state.current.joined is not None and state.current.sessions_changed is True
+
+
+def test_a_session_no_longer_stored_opens_the_history_and_says_so(store):
+    state = AppState(store)
+    state.show_night("gone-elsewhere")
+    assert state.screen is Screen.HISTORY and state.night.view is None
+    assert "gone-elsewhere" in state.message

@@ -16,7 +16,7 @@ from scorekeeper.core.game import new_game
 from scorekeeper.core.model import Bid, Variant
 from scorekeeper.errors import GameOverError
 from scorekeeper.storage.errors import StorageError
-from scorekeeper.storage.store import GameStore
+from scorekeeper.storage.store import GameStore, Page
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import BLIND, REST, AppState, browsing
 from scorekeeper.ui.state.app_state import TEXT_SIZES
@@ -1472,3 +1472,81 @@ def test_an_edit_that_opens_a_finished_game_again_says_so_in_its_summary(store):
     assert plain(state.summary[0]) == "Hand 2, changed"
     assert state.summary[-1] == "The game is in progress again."
     assert store.draft(state.saved.id) is None  # the entry went with the save
+
+
+# -- what a fresh state shows, and the home screen's lists ------------------------------
+
+
+def test_a_fresh_state_has_no_game_open_and_empty_lists_a_screen_can_draw(store):
+    state = AppState(store)
+    assert (state.saved, state.score, state.draft) == (None, None, None)
+    current = state.current
+    assert current.all_hands is False and current.changed is None
+    assert (current.tonight, current.joined, current.sessions_changed) == (None, None, False)
+    assert current.sessions_changed is False  # not None: the page compares it as a flag
+    lists = state.browsing
+    assert (lists.in_progress, lists.recent, lists.history) == ((), (), Page((), 0))
+    assert lists.opened is None
+    # nothing asks to be confirmed, and the keeper's link is not given, before a tap
+    assert state.deleting.confirm_delete is False and state.share.confirm_reset is False
+    state.sharing = FakeKeeper()
+    assert state.share.show_keeper_link is False and state.link("keeper") is None
+
+
+def test_home_lists_twenty_games_in_progress_and_the_five_last_finished(store):
+    for number in range(browsing.HOME_IN_PROGRESS + 1):
+        store.create(new_game(Variant.PARTNERSHIP, ["Alex", "Beth", f"C{number}", "D"], 0))
+    state = AppState(store)
+    for _ in range(browsing.HOME_RECENT + 1):
+        start(state, target="100")
+        play(state, [6, 1, 6, 1], [13, 0, 0, 0])  # side 0 makes 121: it wins
+        assert state.score.winner is not None
+    state.go_home()
+    assert len(state.browsing.in_progress) == browsing.HOME_IN_PROGRESS
+    assert len(state.browsing.recent) == browsing.HOME_RECENT
+
+
+# -- the set-up form says every problem, and what no longer holds goes ---------------------
+
+
+def test_every_rule_problem_shows_at_once_the_typed_ones_and_the_checked_ones(store):
+    state = AppState(store)
+    state.new_game()
+    for seat, name in enumerate(("Alex", "Beth", "Cy", "Di")):
+        state.set_name(seat, name)
+    state.set_rule("target", "lots")  # not a number
+    state.set_rule("bidding", "sideways")  # a number-free rule with no such value
+    state.start_game()
+    assert set(state.errors) == {"rules.target", "rules.bidding"}
+    assert store.history().total == 0
+
+
+def test_a_failed_start_said_under_the_players_goes_once_a_name_is_typed(store, monkeypatch):
+    state = AppState(store)
+    state.new_game()
+    for seat, name in enumerate(("Alex", "Beth", "Cy", "Di")):
+        state.set_name(seat, name)
+
+    def full(game):
+        raise StorageError("disk full at /srv/data", "The disk is full: nothing was saved.")
+
+    monkeypatch.setattr(store, "create", full)
+    state.perform(state.start_game)  # as the page runs an action
+    assert state.errors["players"] == "The disk is full: nothing was saved."
+    state.set_name(3, "Dee")
+    assert "players" not in state.errors
+
+
+# -- a change here drops another device's entry that no longer fits -----------------------
+
+
+def test_deleting_a_hand_another_device_is_editing_drops_that_edit(store):
+    state = start(AppState(store))
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    play(state, [3, 3, 3, 3], [4, 3, 3, 3])
+    other = AppState(store)
+    other.open_game(state.saved.id)
+    other.edit_hand(0)
+    assert store.draft(state.saved.id) is not None
+    state.delete_hand(0)
+    assert store.draft(state.saved.id) is None, "an edit of a hand no longer there"

@@ -51,7 +51,7 @@ def replace_hand(game: Game, index: int, hand: Hand) -> ScoredGame:
     _check_index(game, index)
     hands = list(with_dealers(game).hands)
     hands[index] = hand if hand.dealer is not None else replace(hand, dealer=hands[index].dealer)
-    return scored(_first_dealt(game, tuple(hands), hands[index]))
+    return scored(_first_dealt(game, tuple(hands)))
 
 
 def remove_hand(game: Game, index: int) -> ScoredGame:
@@ -93,11 +93,13 @@ def rematch(game: Game) -> Game:
     )
 
 
-def _first_dealt(game: Game, hands: tuple[Hand, ...], changed: Hand) -> Game:
-    """The game with `hands`, its first dealer the first hand's: with no hand
-    left, the dealer of the hand removed, who deals it again."""
-    first = hands[0].dealer if hands else changed.dealer
-    return replace(game, hands=hands, first_dealer=game.first_dealer if first is None else first)
+def _first_dealt(game: Game, hands: tuple[Hand, ...], removed: Hand | None = None) -> Game:
+    """The game with `hands` (each naming its dealer), its first dealer the first
+    hand's: with no hand left, the dealer of the hand `removed`, who deals it again."""
+    first = hands[0] if hands else removed
+    assert first is not None  # remove_hand names the hand it removed
+    assert first.dealer is not None  # with_dealers wrote it
+    return replace(game, hands=hands, first_dealer=first.dealer)
 
 
 def _check_index(game: Game, index: int) -> None:
