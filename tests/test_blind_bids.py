@@ -303,3 +303,18 @@ def test_the_words_for_blind_bids_and_the_new_rules():
     assert set(MORE_RULE_LABELS) <= set(RuleSet().to_dict(everything=True))
     assert set(RULE_EXPLANATIONS) <= set(MORE_RULE_LABELS)
     assert set(PRESET_EXPLANATIONS) == {"bags_cancel", "double_on_10", "blind_6"}
+
+
+def test_a_blind_bid_of_one_and_of_every_trick_are_bids():
+    assert problems(ANY_TIME, (blind_bid(1), Bid(3), blind_bid(5), Bid(3)), (6, 3, 1, 3)) == []
+    assert problems(ANY_TIME, (blind_bid(13), Bid(0), NIL, Bid(0)), (13, 0, 0, 0)) == []
+
+
+def test_a_side_with_no_blind_bid_leaves_the_next_sides_checked():
+    found = problems(ANY_TIME, (Bid(3), blind_bid(2), Bid(3), blind_bid(2)), (4, 3, 3, 3))
+    assert found == [
+        (
+            "side.1",
+            "Beth + David: a blind contract of 4 is under this game's smallest blind contract, 6",
+        )
+    ]

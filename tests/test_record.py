@@ -5,9 +5,10 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from scorekeeper import i18n
-from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant
+from scorekeeper.core.model import BLIND_NIL, NIL, Adjustment, Bid, Hand, Variant, blind_bid
 from scorekeeper.core.record import (
     MAX_HANDS,
+    bid_from_json,
     game_from_record,
     game_to_record,
     hand_to_json,
@@ -154,6 +155,10 @@ FIRST = GOOD["hands"][0]
             'tricks from 1, {"blind": 6}; a blind nil is "blind_nil"',
         ),
         (
+            {**GOOD, "hands": [{**FIRST, "dealer": "2"}]},
+            "hand 1: \"dealer\" must be a seat number, got '2'",
+        ),
+        (
             {**GOOD, "hands": [{**FIRST, "bids": [{"blind": 6, "seen": True}, 3, 3, 3]}]},
             "hand 1: bid {'blind': 6, 'seen': True} is not a bid: use a whole number 0-13 "
             '(0-17 in cutthroat), "nil", "blind_nil" or a blind bid such as {"blind": 6}',
@@ -247,3 +252,17 @@ def test_the_hand_limit_is_said_in_the_tables_language():
     with i18n.language("th"), pytest.raises(InvalidRecordError) as error:
         game_from_record({**GOOD, "hands": [FIRST] * (MAX_HANDS + 1)})
     assert str(error.value) == "เกมหนึ่งมีได้ไม่เกิน 2000 ตา แต่ได้ 2001"
+
+
+def test_a_blind_bid_of_one_trick_reads():
+    assert bid_from_json({"blind": 1}) == blind_bid(1)
+    assert bid_from_json({"blind": 2}) == blind_bid(2)
+
+
+def test_a_dealer_who_is_no_seat_is_refused_on_the_dealer():
+    record = {**GOOD, "hands": [{**FIRST, "dealer": 4}]}
+    with pytest.raises(InvalidHandError) as error:
+        game_from_record(record)
+    assert [(p.field, p.message) for p in error.value.problems] == [
+        ("dealer", "the dealer must be a seat from 0 to 3, got 4")
+    ]

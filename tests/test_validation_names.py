@@ -248,3 +248,41 @@ def test_a_name_too_long_is_quoted_with_the_limit():
     (problem,) = team_name_problems(Variant.PARTNERSHIP, [long, "Them"])
     assert problem.field == "team_names.0"
     assert problem.message == f"name {long!r} is too long: at most 30 characters"
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u3164", "\u00ad", "\u2060"])
+def test_an_invisible_character_is_named_by_its_code_point(invisible):
+    """A Hangul filler or a soft hyphen is a range of one code point in the
+    default-ignorable table: each end of a range counts."""
+    code = f"{ord(invisible):04X}"
+    assert name_problem(f"Ana{invisible}") == (
+        f"name {Shown('Ana' + invisible)!r} contains an invisible character (U+{code}); "
+        "type the name again"
+    )
+
+
+def test_names_alike_once_case_is_folded_are_one_name():
+    """Folding case turns "ß" into "ss": Weiß and WEISS are the same name."""
+    (problem,) = new_game_problems(["Weiß", "WEISS", "Cy", "Di"])
+    assert problem == (
+        "players.1",
+        "'WEISS' looks the same as 'Weiß', player 1: give each player a different name",
+    )
+    (problem,) = team_name_problems(Variant.PARTNERSHIP, ["Straße", "STRASSE"])
+    assert problem.message == (
+        "side name 'STRASSE' looks the same as 'Straße': give each side a different name"
+    )
+
+
+def test_every_side_name_is_checked_after_one_that_is_not_text():
+    found = team_name_problems(Variant.PARTNERSHIP, [5, "\u200b"])
+    assert [(p.field, p.message) for p in found] == [
+        ("team_names.0", "side name 5 must be a text"),
+        ("team_names.1", "name '\\u200b' has no visible letter or digit"),
+    ]
+
+
+def new_game_problems(names: list[str]) -> list[tuple[str, str]]:
+    with pytest.raises(InvalidGameError) as error:
+        new_game(Variant.PARTNERSHIP, names)
+    return [(p.field, p.message) for p in error.value.problems]
