@@ -318,3 +318,18 @@ def test_a_side_with_no_blind_bid_leaves_the_next_sides_checked():
             "Beth + David: a blind contract of 4 is under this game's smallest blind contract, 6",
         )
     ]
+
+
+def test_the_bids_after_a_blind_bid_are_checked_too():
+    found = problems(ANY_TIME, (blind_bid(6), Bid(14), NIL, Bid(0)), (13, 0, 0, 0))
+    assert found == [("bid.1", "Beth: 14 is not a bid: choose 0 (nil) to 13, or blind nil")]
+
+
+def test_a_smallest_blind_contract_of_every_trick_fits_the_hand():
+    assert (
+        variant_rule_problems(Variant.PARTNERSHIP, RuleSet(blind_bids=True, blind_bid_min=13)) == []
+    )
+    (problem,) = variant_rule_problems(
+        Variant.PARTNERSHIP, RuleSet(blind_bids=True, blind_bid_min=14)
+    )
+    assert problem.field == "rules.blind_bid_min"

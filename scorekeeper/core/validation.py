@@ -212,11 +212,7 @@ def hand_problems(game: Game, hand: Hand, scores_before: Sequence[int]) -> list[
                     n=most - total
                 )
             )
-            message = (
-                _("tricks add up to {total}, but every hand has 13 ({fix})")
-                if most == 13
-                else _("tricks add up to {total}, but every hand has {most} ({fix})")
-            )
+            message = _("tricks add up to {total}, but every hand has {most} ({fix})")
             problems.append(Problem("tricks", message.format(total=total, most=most, fix=fix)))
     return problems + adjustment_problems(game, hand.adjustments)
 
