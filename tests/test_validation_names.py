@@ -252,13 +252,22 @@ def test_a_name_too_long_is_quoted_with_the_limit():
 
 @pytest.mark.parametrize("invisible", ["\u200b", "\u3164", "\u00ad", "\u2060"])
 def test_an_invisible_character_is_named_by_its_code_point(invisible):
-    """A Hangul filler or a soft hyphen is a range of one code point in the
-    default-ignorable table: each end of a range counts."""
+    """A zero-width space, a Hangul filler, a soft hyphen, a word joiner: each
+    is named by its code point, so the keeper can find it."""
     code = f"{ord(invisible):04X}"
     assert name_problem(f"Ana{invisible}") == (
         f"name {Shown('Ana' + invisible)!r} contains an invisible character (U+{code}); "
         "type the name again"
     )
+
+
+@pytest.mark.parametrize("mark", ["\u034f", "\ufe00", "\ufe0f", "\u180b"])
+def test_a_name_with_an_invisible_mark_looks_the_same_as_without(mark):
+    """A grapheme joiner or a variation selector is a mark a name may carry, but
+    draws nothing: each end of the default-ignorable ranges counts."""
+    assert name_problem(f"Ana{mark}") is None
+    (problem,) = new_game_problems(["Ana", f"Ana{mark}", "Cy", "Di"])
+    assert problem[0] == "players.1" and "looks the same as 'Ana'" in problem[1]
 
 
 def test_names_alike_once_case_is_folded_are_one_name():
