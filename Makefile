@@ -52,7 +52,7 @@ lint: $(STAMP) $(NODE_STAMP)
 
 # Every test: the browser ones (marked e2e) in Chromium too.
 test: $(STAMP) system-deps lint webclient
-	$(BIN)/pytest -q --durations=15
+	$(BIN)/pytest -q -rfER --durations=15
 
 # Lint and every test that needs no browser (`pytest -m "not e2e"`): about 17 minutes on a busy 2-core machine (5 min 29 s of CPU time).
 # No Chromium needed. Measured with `time make check`, .venv already set up.
