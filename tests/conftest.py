@@ -34,7 +34,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS))
 
 
-
 @pytest.fixture(scope="module")
 def browser():
     """One Chromium per test module: starting it costs more than most tests."""
