@@ -98,7 +98,7 @@ def main() -> int:
         print("\nListed in tests/mutation/equivalent.txt but killed (remove the line):")
         for name in killed_listed:
             print("  " + name)
-    gone = sorted(set(reviewed) - seen)
+    gone = sorted(set(reviewed) - seen) if seen else []  # no results yet: nothing to say
     if gone:
         print("\nListed in tests/mutation/equivalent.txt but no longer a mutant (remove the line):")
         for name in gone:
