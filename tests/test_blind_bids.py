@@ -98,6 +98,10 @@ def test_a_blind_contract_under_the_minimum_is_refused():
     ]
     rules = RuleSet(blind_bids=True, blind_bid_deficit=None, blind_bid_min=4)
     assert problems(rules, (blind_bid(2), Bid(3), blind_bid(2), Bid(3)), (4, 3, 3, 3)) == []
+    # a side with no blind bid leaves the next sides checked
+    found = problems(ANY_TIME, (Bid(3), blind_bid(2), Bid(3), blind_bid(2)), (4, 3, 3, 3))
+    said = "a blind contract of 4 is under this game's smallest blind contract, 6"
+    assert found == [("side.1", f"Beth + David: {said}")]
 
 
 def test_a_blind_contract_needs_the_deficit():
@@ -308,16 +312,6 @@ def test_the_words_for_blind_bids_and_the_new_rules():
 def test_a_blind_bid_of_one_and_of_every_trick_are_bids():
     assert problems(ANY_TIME, (blind_bid(1), Bid(3), blind_bid(5), Bid(3)), (6, 3, 1, 3)) == []
     assert problems(ANY_TIME, (blind_bid(13), Bid(0), NIL, Bid(0)), (13, 0, 0, 0)) == []
-
-
-def test_a_side_with_no_blind_bid_leaves_the_next_sides_checked():
-    found = problems(ANY_TIME, (Bid(3), blind_bid(2), Bid(3), blind_bid(2)), (4, 3, 3, 3))
-    assert found == [
-        (
-            "side.1",
-            "Beth + David: a blind contract of 4 is under this game's smallest blind contract, 6",
-        )
-    ]
 
 
 def test_the_bids_after_a_blind_bid_are_checked_too():
