@@ -130,3 +130,40 @@ def test_export_and_import_carry_sessions_and_end_times(tmp_path):
     assert run(again, "import", str(exported)).returncode == 0
     assert run(again, "sessions", "--json").stdout == run(data, "sessions", "--json").stdout
     assert run(again, "ratings", "--json").stdout == run(data, "ratings", "--json").stdout
+
+
+def test_export_then_import_keeps_the_ratings_of_games_without_an_end_time(tmp_path):
+    """Games imported without `ended_at`, among games with one and games played
+    after them, count in the same places once exported and imported again."""
+    data = tmp_path / "data"
+    early = [record(["Ana", "Ben", "Cy", "Dee"], SIDE_0, "2020-01-01T20:00:00+00:00", None)]
+    untimed = [
+        {key: value for key, value in record(players, hands, "", None).items() if key != "ended_at"}
+        for players, hands in [
+            (["Ana", "Ben", "Cy", "Dee"], SIDE_1),
+            (["Ana", "Cy", "Ben", "Dee"], SIDE_0),
+            (["Eve", "Ben", "Ana", "Dee"], SIDE_1),
+            (["Ana", "Ben", "Eve", "Dee"], SIDE_0),
+        ]
+    ]
+    later = [record(["Eve", "Cy", "Ana", "Ben"], SIDE_1, "2199-01-01T20:00:00+00:00", None)]
+    for number, batch in enumerate([early, untimed, later]):
+        (tmp_path / f"{number}.json").write_text(json.dumps(batch))
+        assert run(data, "import", str(tmp_path / f"{number}.json")).returncode == 0
+    exported = tmp_path / "all.json"
+    assert run(data, "export", "--all", "-o", str(exported)).returncode == 0
+    again = tmp_path / "again"
+    assert run(again, "import", str(exported)).returncode == 0
+    ratings = run(data, "ratings", "--json").stdout
+    assert run(again, "ratings", "--json").stdout == ratings
+    model, table = PlackettLuce(), {}  # in the order: early, the file's, later
+    for game in [*early, *untimed, *later]:
+        sides = [game["players"][0::2], game["players"][1::2]]
+        first = game["hands"] == SIDE_0
+        teams = [[table.setdefault(n, model.rating()) for n in side] for side in sides]
+        rated = model.rate(teams, ranks=[1, 2] if first else [2, 1])
+        for side, team in zip(sides, rated, strict=True):
+            table.update(zip(side, team, strict=True))
+    assert {r["player"]: (r["mu"], r["sigma"]) for r in json.loads(ratings)} == {
+        name: (r.mu, r.sigma) for name, r in table.items()
+    }

@@ -1,19 +1,24 @@
-"""Hypothesis drives a store on real files through games played, rematches,
-games moved between sessions, deletes and their undo, matches set and the
-folder reopened; after every step each session and its tally, and every
-rating the store keeps game by game, equal a computation from scratch."""
+"""Hypothesis drives a store on real files through games played, games
+imported without an end time (counted where they stand in their file, after
+the games already stored), rematches, games moved between sessions, deletes
+and their undo, matches set and the folder reopened; after every step each
+session and its tally, every rating the store keeps game by game, and how much
+each session moved the ratings, equal a computation from scratch."""
 
 import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from scorekeeper.core.exchange import parse_import
 from scorekeeper.core.game import add_hand
 from scorekeeper.core.model import Game, Variant
-from scorekeeper.core.ratings import RatedGame, ratings_of
+from scorekeeper.core.ratings import RatedGame, rate_game
+from scorekeeper.core.record import game_to_record
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.saved import summarize
 from scorekeeper.core.session import played, session_tally
@@ -41,6 +46,7 @@ class SessionsMachine(RuleBasedStateMachine):
         self.matches: list[int | None] = []
         self.session_ids: list[str | None] = []
         self.games: list[str] = []
+        self.counted: list[str] = []  # every game stored, in the order its rating counts
         self.deleted: list = []
 
     def teardown(self) -> None:
@@ -69,6 +75,17 @@ class SessionsMachine(RuleBasedStateMachine):
                 own = self.sessions[-1]
             own.append(saved.id)
         self.games.append(saved.id)
+        self.counted.append(saved.id)
+
+    @rule(games=st.lists(st.tuples(st.sampled_from(TABLES), st.sampled_from(WINS)), max_size=3))
+    def import_untimed(self, games):
+        records = [
+            game_to_record(add_hand(Game(Variant.PARTNERSHIP, t, 0, RuleSet(target=100)), w).game)
+            for t, w in games
+        ]
+        saved = self.store.import_games(parse_import(records))
+        self.games.extend(s.id for s in saved)
+        self.counted.extend(s.id for s in saved)  # in the file's order, after the rest
 
     @precondition(lambda self: self.games)
     @rule(data=st.data(), match=st.none() | st.integers(1, 3))
@@ -138,21 +155,47 @@ class SessionsMachine(RuleBasedStateMachine):
                 from_scratch, session.match, {}
             )
 
+    def _from_scratch(self) -> tuple[dict, dict[str, dict[str, tuple[str, float]]]]:
+        """The ratings after every stored game, counted one by one in the
+        model's order, and what each game did to its players' ordinals."""
+        ratings: dict = {}
+        moved: dict[str, dict[str, tuple[str, float]]] = {}
+        for game_id in (g for g in self.counted if g in self.games):
+            saved = self.store.get(game_id)
+            rated = RatedGame(
+                game_id,
+                tuple(saved.game.side_names(s) for s in range(2)),
+                tuple(s.score for s in saved.score.sides),
+            )
+            after = rate_game(ratings, rated, {})
+            moved[game_id] = {
+                k: (r.name, r.ordinal - (ratings[k].ordinal if k in ratings else 0.0))
+                for k, r in after.items()
+            }
+            ratings.update(after)
+        return ratings, moved
+
     @invariant()
     def ratings_equal_a_computation_from_scratch(self):
-        games = self.store.all_games()
-        rated = [
-            RatedGame(
-                g.id,
-                tuple(g.game.side_names(s) for s in range(2)),
-                tuple(s.score for s in g.score.sides),
-                g.ended_at,
-            )
-            for g in games
-        ]
-        scratch = ratings_of(reversed(rated), {})  # all_games: newest first
+        scratch, _moved = self._from_scratch()
         kept = {person(r.name, {}): (r.mu, r.sigma, r.games) for r in self.store.ratings()}
         assert kept == {k: (r.mu, r.sigma, r.games) for k, r in scratch.items()}
+
+    @invariant()
+    def each_session_moved_the_ratings_by_its_own_games(self):
+        _ratings, moved = self._from_scratch()
+        sessions = self.store.sessions()
+        moves = self.store.rating_moves(sessions)
+        for session in sessions:
+            expected: dict[str, float] = {}
+            names: dict[str, str] = {}
+            for game_id in sorted(session.games, key=self.counted.index):
+                for key, (name, move) in moved[game_id].items():
+                    expected[key] = expected.get(key, 0.0) + move
+                    names[key] = name
+            assert moves[session.id] == pytest.approx(
+                {names[k]: v for k, v in expected.items()}, abs=1e-9
+            )
 
 
 SessionsMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=12, deadline=None)

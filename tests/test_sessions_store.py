@@ -146,16 +146,20 @@ def test_a_bad_session_in_a_record_is_refused_with_the_value(bad):
 
 
 def test_older_records_are_written_as_before(tmp_path):
-    """A game stored before end times were kept, in no session, exports as before."""
-    record = {
-        **game_to_record(finished()),
-        "id": "old-1",
-        "created_at": "2025-01-01T10:00:00+00:00",
-        "updated_at": "2025-01-01T11:00:00+00:00",
-    }
+    """A record without end time nor session is read as before, and written as
+    before, but for a finished game where the ratings count it (`counted_at`)."""
+    times = {"created_at": "2025-01-01T10:00:00+00:00", "updated_at": "2025-01-01T11:00:00+00:00"}
+    record = {**game_to_record(finished()), "id": "old-1", **times}
+    playing = {**game_to_record(game(EVEN)), "id": "old-2", **times}
     with GameStore(tmp_path) as store:
-        (saved,) = store.import_games(parse_import(record))
-        assert export_record(store.get(saved.id), None) == record
+        saved, in_play = store.import_games(parse_import([record, playing]))
+        assert export_record(store.get(in_play.id), None) == playing
+        counted = store.get(saved.id).counted_at
+        assert counted is not None and store.get(saved.id).ended_at is None
+        assert export_record(store.get(saved.id), None) == {
+            **record,
+            "counted_at": counted.isoformat(),
+        }
 
 
 class Killed(BaseException):

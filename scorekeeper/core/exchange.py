@@ -114,6 +114,7 @@ class Incoming:
     from_file: bool = False  # marked as imported, with the time, when stored
     ended_at: datetime | None = None  # a finished game's, kept when the record brings it
     session: SessionRef | None = None  # the session the record says it was played in
+    counted_at: datetime | None = None  # finished, without ended_at: where ratings count it
 
     def scored_game(self) -> ScoredGame:
         """The game with its score: the one worked out when it was read, or now."""
@@ -123,15 +124,19 @@ class Incoming:
 def export_record(saved: SavedGame, session: SessionRef | None = None) -> dict[str, Any]:
     """A stored game as a spades-score/1 record, with its id and times, and
     (only when it has them, so other records are written as before) the time
-    it ended and its session."""
+    it ended (or, for a finished game without that time, where the ratings
+    count it) and its session."""
     record = {
         **game_to_record(saved.game),
         "id": saved.id,
         "created_at": time_to_json(saved.created_at),
         "updated_at": time_to_json(saved.updated_at),
     }
-    if saved.ended_at is not None and saved.score.status is Status.FINISHED:
-        record["ended_at"] = time_to_json(saved.ended_at)
+    if saved.score.status is Status.FINISHED:
+        if saved.ended_at is not None:
+            record["ended_at"] = time_to_json(saved.ended_at)
+        else:  # a copy counts it where the ratings count it here
+            record["counted_at"] = time_to_json(saved.rated_at)
     if session is not None:
         record["session"] = session_ref_to_json(session)
     return record
@@ -178,8 +183,8 @@ def parse_import(data: Any) -> list[Incoming]:
                 continue
             seen.add(game_id)
         try:
-            created, updated, ended = (
-                _time(record.get(k)) for k in ("created_at", "updated_at", "ended_at")
+            created, updated, ended, counted = (
+                _time(record.get(k)) for k in ("created_at", "updated_at", "ended_at", "counted_at")
             )
             session = record.get("session")
             ref = None if session is None else session_ref_from_json(session, ID_PATTERN.fullmatch)
@@ -188,7 +193,11 @@ def parse_import(data: Any) -> list[Incoming]:
             continue
         if game.score.status is not Status.FINISHED:
             ended = None  # only a finished game has ended
-        incoming.append(Incoming(game, game_id, created, updated or created, True, ended, ref))
+        if ended is not None or game.score.status is not Status.FINISHED:
+            counted = None  # only a finished game without its end counts by it
+        incoming.append(
+            Incoming(game, game_id, created, updated or created, True, ended, ref, counted)
+        )
     if problems:
         raise ImportRefusedError(problems)
     return incoming

@@ -56,16 +56,17 @@ def rated_game(summary: GameSummary) -> RatedGame | None:
 
 
 def rating_order(games: Iterable[RatedGame]) -> list[RatedGame]:
-    """Games in the order they count: by the time they ended, then those
-    without one where they stand (a stable sort keeps ties as given)."""
+    """Games in the order they count: by the time they ended (equal times by
+    id, so the order never depends on how the games were listed), then those
+    without one where they stand."""
     listed = list(games)
     timed = sorted((g for g in listed if g.ended_at is not None), key=_ended)
     return [*timed, *(g for g in listed if g.ended_at is None)]
 
 
-def _ended(game: RatedGame) -> datetime:
+def _ended(game: RatedGame) -> tuple[datetime, str]:
     assert game.ended_at is not None
-    return game.ended_at
+    return game.ended_at, game.id
 
 
 def ranks(scores: tuple[int, ...]) -> list[int]:

@@ -24,6 +24,16 @@ class SavedGame:
     # when the game finished (the save that ended it); None while it is played,
     # and for a game stored before the time was kept
     ended_at: datetime | None = None
+    # a finished game without `ended_at`, imported: where its rating counts it
+    # (the import's instant plus its place in the file, or the record's own)
+    counted_at: datetime | None = None
+
+    @property
+    def rated_at(self) -> datetime:
+        """Where the ratings count this game, if it is finished: when it ended;
+        without that time, where it was imported (`counted_at`, older imports
+        `imported_at`) or else its last save. Equal instants go by id."""
+        return self.ended_at or self.counted_at or self.imported_at or self.updated_at
 
     @property
     def game(self) -> Game:
@@ -54,6 +64,7 @@ class GameSummary:
     team_names: tuple[str, ...] = ()  # the sides' own names, as Game.team_names
     imported_at: datetime | None = None  # as SavedGame.imported_at
     ended_at: datetime | None = None  # as SavedGame.ended_at
+    counted_at: datetime | None = None  # as SavedGame.counted_at
 
     def team_name(self, side: int) -> str:
         """The side's own name, or "" when it has none (as Game.team_name)."""
@@ -82,4 +93,5 @@ def summarize(saved: SavedGame) -> GameSummary:
         team_names=saved.game.team_names,
         imported_at=saved.imported_at,
         ended_at=saved.ended_at,
+        counted_at=saved.counted_at,
     )

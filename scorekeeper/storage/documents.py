@@ -63,6 +63,7 @@ class SummaryDocument(TypedDict):
     facts: NotRequired[FactsDocument | None]  # never in an index row: kept apart
     imported_at: NotRequired[str]
     ended_at: NotRequired[str]  # a finished game's, when known
+    counted_at: NotRequired[str]  # as GameDocument's
 
 
 class IndexRow(SummaryDocument):
@@ -90,6 +91,7 @@ class GameDocument(TypedDict):
     summary: SummaryDocument
     imported_at: NotRequired[str]  # stored from a file: a copy, made then
     ended_at: NotRequired[str]  # when it finished; absent in games stored before
+    counted_at: NotRequired[str]  # finished, imported without ended_at: where ratings count it
 
 
 class FactsRow(TypedDict):
@@ -167,6 +169,8 @@ def game_to_document(saved: SavedGame) -> GameDocument:
         doc["imported_at"] = time_to_json(saved.imported_at)
     if saved.ended_at:
         doc["ended_at"] = time_to_json(saved.ended_at)
+    if saved.counted_at:
+        doc["counted_at"] = time_to_json(saved.counted_at)
     return doc
 
 
@@ -187,6 +191,7 @@ def game_from_document(doc: GameDocument) -> SavedGame:
             revision=doc["revision"],
             imported_at=instant(doc["imported_at"]) if doc.get("imported_at") else None,
             ended_at=instant(doc["ended_at"]) if doc.get("ended_at") else None,
+            counted_at=instant(doc["counted_at"]) if doc.get("counted_at") else None,
         )
     except (KeyError, TypeError) as error:
         raise UnreadableGameError(
@@ -214,6 +219,8 @@ def summary_to_document(summary: GameSummary) -> SummaryDocument:
         doc["imported_at"] = time_to_json(summary.imported_at)
     if summary.ended_at:
         doc["ended_at"] = time_to_json(summary.ended_at)
+    if summary.counted_at:
+        doc["counted_at"] = time_to_json(summary.counted_at)
     return doc
 
 
@@ -259,6 +266,7 @@ def summary_from_document(doc: SummaryDocument) -> GameSummary:
         facts=facts_from_document(facts) if (facts := doc.get("facts")) else None,
         imported_at=instant(doc["imported_at"]) if doc.get("imported_at") else None,
         ended_at=instant(doc["ended_at"]) if doc.get("ended_at") else None,
+        counted_at=instant(doc["counted_at"]) if doc.get("counted_at") else None,
         team_names=_team_names(doc.get("team_names"), len(variant.sides)),
     )
 

@@ -177,31 +177,24 @@ class GameNights:
     @guarded(writes=False)
     def rating_moves(self, sessions: Sequence[Session]) -> dict[str, dict[str, float]]:
         """By session id: how much each of its players' rating (ordinal) moved
-        from before its first finished game to after its last, by shown name."""
+        through the session's own finished games (the sum of what each of them
+        changed, where it counted), by the name in the player's latest of them."""
+        if not sessions:
+            return {}  # nothing to say: the ratings are not even counted
         with self._lock:
             self.ratings()  # the kept ratings up to date
             kept = self._kept_ratings
-            spans: dict[str, tuple[int, int]] = {}
-            for session in sessions:
-                places = [p for g in session.games if (p := kept.position(g)) is not None]
-                if places:
-                    spans[session.id] = (min(places), max(places) + 1)
-            points = kept.after(n for span in spans.values() for n in span)
-            aliases = self._players.aliases()
+            changes = kept.changes(g for s in sessions for g in s.games)
             moves: dict[str, dict[str, float]] = {}
             for session in sessions:
-                if session.id not in spans:
-                    moves[session.id] = {}
-                    continue
-                start, end = spans[session.id]
-                after = points[end]
-                people = {
-                    person(name, aliases)
-                    for game in self.session_games(session)
-                    for name in game.players
-                }
-                moved = _moves(points[start], after)
-                moves[session.id] = {after[k].name: v for k, v in moved.items() if k in people}
+                moved: dict[str, float] = {}
+                names: dict[str, str] = {}
+                places = {g: p for g in session.games if (p := kept.position(g)) is not None}
+                for game_id in sorted(places, key=places.__getitem__):
+                    for key, (before, rating) in changes.get(game_id, {}).items():
+                        moved[key] = moved.get(key, 0.0) + rating.ordinal - before
+                        names[key] = rating.name
+                moves[session.id] = {names[key]: move for key, move in moved.items()}
             return moves
 
     @guarded(writes=False)
@@ -223,17 +216,6 @@ class GameNights:
         with self._lock:
             kept = self._kept_ratings.ratings(self._archive.summaries(), self._players.aliases())
             return best_first(kept)
-
-
-def _moves(before: dict[str, Rating], after: dict[str, Rating]) -> dict[str, float]:
-    """How much each player's ordinal moved between two points (a player first
-    rated in between moved from a new player's ordinal, 0)."""
-    start = 0.0  # mu - 3 sigma of a new rating with openskill's defaults
-    return {
-        key: rating.ordinal - (before[key].ordinal if key in before else start)
-        for key, rating in after.items()
-        if key not in before or before[key] != rating
-    }
 
 
 def _played_order(game: SavedGame) -> tuple[datetime, bool, datetime]:

@@ -13,18 +13,21 @@ from scorekeeper.storage.documents import SummaryDocument, instant
 
 CHECKPOINT = 50  # games between two kept copies of the ratings (a few hundred players each)
 TREND_POINTS = 40  # points along the games a rating's trend is drawn from, at most
+NEW_ORDINAL = 0.0  # mu - 3 sigma of a new rating with openskill's defaults
 
 
 def rated_row(row: SummaryDocument) -> RatedGame:
-    """A finished game's history row as a rating counts it. A game without
-    the time it ended counts where it stands among the stored games: one
-    stored before that time was kept, at its last save (the one that finished
-    it); one imported from a record without it, when it was imported (after
-    the games already stored, in the file's order: the sort is stable)."""
+    """A finished game's history row as a rating counts it, at the instant
+    `SavedGame.rated_at` names: when it ended; without that time, where it
+    was imported (each game of a file its own instant, in the file's order,
+    after the games already stored), or else its last save (the one that
+    finished it, for a game stored before the time was kept)."""
     players = row["players"]
     sides = tuple(tuple(players[seat] for seat in side) for side in Variant(row["variant"]).sides)
-    ended = row.get("ended_at") or row.get("imported_at") or row["updated_at"]
-    return RatedGame(row["id"], sides, tuple(row["scores"]), instant(ended))
+    counted = (
+        row.get("ended_at") or row.get("counted_at") or row.get("imported_at") or row["updated_at"]
+    )
+    return RatedGame(row["id"], sides, tuple(row["scores"]), instant(counted))
 
 
 class KeptRatings:
@@ -90,20 +93,38 @@ class KeptRatings:
 
     def after(self, counts: Iterable[int]) -> dict[int, dict[str, Rating]]:
         """The ratings after the first `count` games of the last `ratings`, for
-        each count: one pass from the checkpoint before the lowest (a page of
-        History asks for its sessions together)."""
+        each count, in one pass: each is reached from the checkpoint at or
+        before it, or from the count before it when that is nearer, so at most
+        CHECKPOINT games are counted again per count (a page of History asks
+        for its sessions together)."""
         wanted = sorted({max(0, min(c, len(self._counted))) for c in counts})
-        if not wanted:
-            return {}
-        kept = min(wanted[0] // CHECKPOINT, len(self._checkpoints) - 1)
-        ratings = dict(self._checkpoints[kept])
+        ratings: dict[str, Rating] = {}
         found: dict[int, dict[str, Rating]] = {}
-        done = kept * CHECKPOINT
+        done = -1  # nothing counted yet
         for count in wanted:
+            kept = min(count // CHECKPOINT, len(self._checkpoints) - 1)
+            if done < kept * CHECKPOINT:  # the checkpoint is nearer: jump to it
+                ratings, done = dict(self._checkpoints[kept]), kept * CHECKPOINT
             for game in self._counted[done:count]:
                 ratings.update(rate_game(ratings, game, self._aliases or {}))
             done = count
             found[count] = dict(ratings)
+        return found
+
+    def changes(self, game_ids: Iterable[str]) -> dict[str, dict[str, tuple[float, Rating]]]:
+        """What each of these games did to its players' ratings where it
+        counted (by game id, then person key: the ordinal before it, and the
+        rating after it); a game that did not count is left out."""
+        places = {p: g for g in game_ids if (p := self.position(g)) is not None}
+        before = self.after(places)
+        found: dict[str, dict[str, tuple[float, Rating]]] = {}
+        for place, game_id in places.items():
+            ratings = before[place]
+            after = rate_game(ratings, self._counted[place], self._aliases or {})
+            found[game_id] = {
+                key: (ratings[key].ordinal if key in ratings else NEW_ORDINAL, rating)
+                for key, rating in after.items()
+            }
         return found
 
     def trend(self, most: int = TREND_POINTS) -> list[tuple[int, dict[str, Rating]]]:

@@ -28,7 +28,7 @@ browser sessions can share a store.
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from scorekeeper.core.draft import HandDraft
@@ -170,7 +170,7 @@ class GameStore(GameNights):
                 if item.id is not None:
                     taken.add(item.id)  # a batch that names one id twice is refused too
             saved = []
-            for item in incoming:
+            for place, item in enumerate(incoming):
                 game_id = item.id or new_id(stamp, taken)
                 taken.add(game_id)
                 created = (item.created_at or stamp).astimezone(UTC)
@@ -178,7 +178,13 @@ class GameStore(GameNights):
                 imported = stamp if item.from_file else None  # a copy: when it came
                 played = item.scored_game()
                 ended = _ended(played, item.ended_at or (None if item.from_file else stamp))
-                saved.append(SavedGame(game_id, played, created, updated, 1, imported, ended))
+                counted = None  # without its end: where it stands in the file, after the rest
+                if ended is None and played.score.status is Status.FINISHED:
+                    counted = item.counted_at or stamp + timedelta(microseconds=place)
+                    counted = counted.astimezone(UTC)
+                saved.append(
+                    SavedGame(game_id, played, created, updated, 1, imported, ended, counted)
+                )
             docs = [game_to_document(s) for s in saved]
             active = [d for d in docs if d["summary"]["status"] != Status.FINISHED.value]
             finished = [d for d in docs if d["summary"]["status"] == Status.FINISHED.value]
