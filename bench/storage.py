@@ -12,7 +12,16 @@ partnerships and head to head; then the same again with the facts in
 memory), the first history
 page, loading an archived game, and bytes on disk per stored hand.
 
-Prints the README's storage table (markdown), targets included.
+Then History as the app opens it (the app state's `show_history`: the
+listed sessions, their tallies and how much each moved the ratings included)
+with 5,000 finished games, stored alone and then in 500 sessions of 10
+(imported as records carrying their session): the first History of a freshly
+opened store (median of 3 opens), History again (median of 5, each on a fresh
+app state), filtered by a common name (half of all games) and by a rare one
+(a player of the first and the last session only).
+
+Prints the README's storage table (markdown), targets included, then the
+History table.
 
 Run: .venv/bin/python bench/storage.py
 """
@@ -30,18 +39,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.core.exchange import Incoming
+from scorekeeper.core.exchange import Incoming, export_record, parse_import
 from scorekeeper.core.game import add_hand
 from scorekeeper.core.model import BLIND_NIL, NIL, Bid, Game, Hand, Variant
 from scorekeeper.core.rules import RuleSet
+from scorekeeper.core.saved import SavedGame
 from scorekeeper.core.scoring import Status, score_game, scored
+from scorekeeper.core.session import SessionRef
 from scorekeeper.core.stats import head_to_head, pair_stats, player_stats
-from scorekeeper.storage.store import GameStore
+from scorekeeper.storage.store import GameStore, now
+from scorekeeper.ui.state import AppState
 
 SIZES = (0, 1_000, 10_000)
 SAVES = 60
 FINISHES = 15
 FRIENDS = ("Alex", "Beth", "Charlie", "David", "Erin", "Farid", "Gita", "Hiro")
+HISTORY_GAMES = 5_000
+PER_SESSION = 10
+RARE = "Zed"  # plays in the first and the last session only
 TARGETS = {
     "open": 0.150,
     "save": 0.003,
@@ -214,6 +229,60 @@ def measure(size: int, pool: list[Game], rng: random.Random) -> dict[str, str]:
         }
 
 
+def records(in_sessions: bool, rng: random.Random) -> list[dict[str, object]]:
+    """HISTORY_GAMES finished games among FRIENDS as exported records, in
+    sessions of PER_SESSION or alone; RARE plays the first and the last game."""
+    pool = finished_games(HISTORY_GAMES, rng)
+    made = []
+    stamp = now()
+    for index, game in enumerate(pool):
+        players = tuple(rng.sample(FRIENDS, 4))
+        if index in (0, HISTORY_GAMES - 1):
+            players = (RARE, *players[1:])
+        saved = SavedGame(f"g{index:05d}", scored(replace(game, players=players)), stamp, stamp, 1)
+        session = SessionRef(f"s{index // PER_SESSION:04d}") if in_sessions else None
+        made.append(export_record(saved, session))
+    return made
+
+
+def median_of(action: Callable[[], object], runs: int = 5) -> float:
+    return statistics.median(timed(action) for _ in range(runs))
+
+
+def history(in_sessions: bool) -> dict[str, str]:
+    """History as the app opens and filters it, the games alone or in sessions."""
+    rng = random.Random(5)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        with GameStore(folder) as store:
+            store.import_games(parse_import(records(in_sessions, rng)))
+        firsts = []
+        for _ in range(3):
+            with GameStore(folder) as store:  # as a new process finds it: nothing kept
+                firsts.append(timed(lambda s=store: AppState(s).show_history()))
+        with GameStore(folder) as store:
+            AppState(store).show_history()
+            again = median_of(lambda: AppState(store).show_history())
+            common = median_of(lambda: AppState(store).filter_history(player="gita"))
+            rare = median_of(lambda: AppState(store).filter_history(player=RARE.lower()))
+    return {
+        "stored": f"{HISTORY_GAMES:,} games"
+        + (f" in {HISTORY_GAMES // PER_SESSION} sessions" if in_sessions else ""),
+        "first History of a freshly opened store": ms(statistics.median(firsts)),
+        "History again": ms(again),
+        "filtered by a common name": ms(common),
+        "filtered by a rare name": ms(rare),
+    }
+
+
+def table(rows: list[dict[str, str]], extra: dict[str, str] | None = None) -> None:
+    columns = list(rows[0])
+    print("| " + " | ".join(columns) + " |")
+    print("|" + " --- |" * len(columns))
+    for row in [*rows, *([extra] if extra else [])]:
+        print("| " + " | ".join(row.get(c, "") for c in columns) + " |")
+
+
 def main() -> None:
     rng = random.Random(3)
     pool = [
@@ -227,11 +296,6 @@ def main() -> None:
         f"{os.cpu_count()} cores; Python {sys.version.split()[0]}."
     )
     print()
-    columns = list(rows[0])
-    print("| " + " | ".join(columns) + " |")
-    print("|" + " --- |" * len(columns))
-    for row in rows:
-        print("| " + " | ".join(row[c] for c in columns) + " |")
     goal = {
         "stored": "target at 10,000",
         "open": ms(TARGETS["open"]),
@@ -240,7 +304,9 @@ def main() -> None:
         "merge two names": ms(TARGETS["merge"]),
         "statistics, first time": ms(TARGETS["stats"]),
     }
-    print("| " + " | ".join(goal.get(c, "") for c in columns) + " |")
+    table(rows, goal)
+    print()
+    table([history(False), history(True)])
 
 
 if __name__ == "__main__":
