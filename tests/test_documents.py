@@ -60,6 +60,10 @@ def test_a_game_and_its_summary_read_back_as_written():
     assert summary_from_document(summary_to_document(summarize(ended))).ended_at == (
         WHEN.replace(hour=17)
     )
+    counted = saved(counted_at=WHEN.replace(microsecond=7))  # where ratings count it
+    assert game_from_document(game_to_document(counted)) == counted
+    assert summary_from_document(summary_to_document(summarize(counted))) == summarize(counted)
+    assert "counted_at" not in game_to_document(saved())  # only when known
 
 
 def test_the_history_index_keeps_the_summary_without_its_facts():

@@ -134,3 +134,18 @@ def test_a_sessions_move_counts_only_its_own_games(tmp_path, monkeypatch):
                         old = before[key].ordinal if key in before else 0.0
                         total[rating.name] = total.get(rating.name, 0.0) + rating.ordinal - old
             assert moves[session.id] == total
+
+
+def test_a_records_counted_at_is_kept_only_for_a_finished_game_without_an_end(tmp_path):
+    when = "2024-05-01T20:00:00+02:00"
+    done = {**game_to_record(finished(WIN_0)), "counted_at": when}
+    ended = {**done, "ended_at": "2024-05-01T21:00:00+00:00"}
+    playing = {**game_to_record(Game(Variant.PARTNERSHIP, TABLE, 0)), "counted_at": when}
+    with GameStore(tmp_path) as store:
+        kept, timed, in_play = store.import_games(parse_import([done, ended, playing]))
+        assert store.get(kept.id).counted_at.isoformat() == "2024-05-01T18:00:00+00:00"
+        assert store.get(timed.id).counted_at is None
+        assert store.get(in_play.id).counted_at is None
+        assert [g.id for g in store._kept_ratings._counted] == []  # nothing asked yet
+        store.ratings()
+        assert [g.id for g in store._kept_ratings._counted] == [kept.id, timed.id]
