@@ -18,7 +18,9 @@ with 5,000 finished games, stored alone and then in 500 sessions of 10
 (imported as records carrying their session): the first History of a freshly
 opened store (median of 3 opens), History again (median of 5, each on a fresh
 app state), filtered by a common name (half of all games) and by a rare one
-(a player of the first and the last session only).
+(a player of the first and the last session only); and, as the server
+starts, the ratings counted in the background (`rate_in_background`) and the
+first History after them.
 
 Prints the README's storage table (markdown), targets included, then the
 History table.
@@ -49,6 +51,7 @@ from scorekeeper.core.session import SessionRef
 from scorekeeper.core.stats import head_to_head, pair_stats, player_stats
 from scorekeeper.storage.store import GameStore, now
 from scorekeeper.ui.state import AppState
+from scorekeeper.web.server import rate_in_background
 
 SIZES = (0, 1_000, 10_000)
 SAVES = 60
@@ -256,10 +259,13 @@ def history(in_sessions: bool) -> dict[str, str]:
         folder = Path(tmp)
         with GameStore(folder) as store:
             store.import_games(parse_import(records(in_sessions, rng)))
-        firsts = []
+        firsts, counts, served = [], [], []
         for _ in range(3):
             with GameStore(folder) as store:  # as a new process finds it: nothing kept
                 firsts.append(timed(lambda s=store: AppState(s).show_history()))
+            with GameStore(folder) as store:  # as the server starts: the ratings counted first
+                counts.append(timed(lambda s=store: rate_in_background(s).join()))
+                served.append(timed(lambda s=store: AppState(s).show_history()))
         with GameStore(folder) as store:
             AppState(store).show_history()
             again = median_of(lambda: AppState(store).show_history())
@@ -269,6 +275,8 @@ def history(in_sessions: bool) -> dict[str, str]:
         "stored": f"{HISTORY_GAMES:,} games"
         + (f" in {HISTORY_GAMES // PER_SESSION} sessions" if in_sessions else ""),
         "first History of a freshly opened store": ms(statistics.median(firsts)),
+        "ratings counted as the server starts": ms(statistics.median(counts)),
+        "first History after it": ms(statistics.median(served)),
         "History again": ms(again),
         "filtered by a common name": ms(common),
         "filtered by a rare name": ms(rare),

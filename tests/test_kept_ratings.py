@@ -13,6 +13,7 @@ from scorekeeper.core.rules import RuleSet
 from scorekeeper.storage import kept_ratings
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.state import AppState
+from scorekeeper.web.server import rate_in_background
 from tests.factories import hand
 
 WIN_1 = hand([6, 3, 4, 0], [6, 3, 4, 0])  # with target 100: side 1 wins
@@ -149,3 +150,20 @@ def test_a_records_counted_at_is_kept_only_for_a_finished_game_without_an_end(tm
         assert [g.id for g in store._kept_ratings._counted] == []  # nothing asked yet
         store.ratings()
         assert [g.id for g in store._kept_ratings._counted] == [kept.id, timed.id]
+
+
+def test_the_server_counts_the_ratings_as_it_starts(tmp_path, monkeypatch):
+    """The first page to show a session's rating moves after a start finds
+    every game rated already: it counts none of them again."""
+    with GameStore(tmp_path) as store:
+        first = store.create(finished(WIN_0))
+        for _ in range(4):
+            store.continue_session(first.id, store.create(finished(WIN_1)).id)
+    with GameStore(tmp_path) as store:
+        rate_in_background(store).join()
+        assert store._kept_ratings.rated == 5
+        calls = counting(monkeypatch)
+        moves = store.rating_moves(store.sessions())
+        assert calls[0] <= 2 * 5  # to each own game's point, then its change: none from scratch
+        assert store._kept_ratings.rated == 5
+        assert set(next(iter(moves.values()))) == set(TABLE)

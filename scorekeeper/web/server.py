@@ -8,12 +8,14 @@ import logging
 import os
 import socket
 import sys
+import threading
 import webbrowser
 from collections.abc import Callable, Sequence
 
 import psutil
 import uvicorn
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
 from scorekeeper.resources import ASSETS_DIR
 from scorekeeper.storage.location import data_folder
@@ -34,6 +36,22 @@ WS_MAX_BYTES = 2**20
 
 # The page's meta description (for an installed app's listing, never on screen).
 DESCRIPTION = "Score keeping for Spades played with a real deck: bids, nil, bags, the race to 500."
+
+
+def rate_in_background(store: GameStore) -> threading.Thread:
+    """Count every player's rating once, while the server starts: a session's
+    rating moves (History, the scoreboard) then count only their own games,
+    and the first page to show them does not wait for every game to be rated."""
+
+    def rate() -> None:
+        try:
+            store.ratings()
+        except (ScorekeeperError, OSError) as error:  # said again where they are shown
+            logging.getLogger(__name__).warning("ratings not counted at start: %s", error)
+
+    thread = threading.Thread(target=rate, name="ratings", daemon=True)
+    thread.start()
+    return thread
 
 
 def lan_address() -> str | None:
@@ -136,6 +154,7 @@ def serve(
     store = GameStore(data_folder(data))
     for notice in store.notices:
         print(f"warning: {notice}", file=sys.stderr)
+    rate_in_background(store)
     bind = "0.0.0.0" if lan else "127.0.0.1"
     local = f"http://127.0.0.1:{port}"
     names = [h.strip().lower() for h in hosts if h.strip()]
