@@ -63,8 +63,8 @@ def test_moving_games_out_into_and_between_sessions(tmp_path):
         a, b, c = three_games(store)
         d = store.create(game(EVEN))
         other = store.start_session(d.id, match=3)
-        store.move_to_session(b.id, other.id)
-        assert [s.games for s in store.sessions()] == [(a.id, c.id), (d.id, b.id)]
+        store.move_to_session(b.id, other.id)  # b began before d: it goes first
+        assert [s.games for s in store.sessions()] == [(a.id, c.id), (b.id, d.id)]
         store.move_to_session(c.id, None)
         assert store.session_of(c.id) is None
         new = store.start_session(a.id)  # the old session, left empty, goes
