@@ -60,12 +60,14 @@ class GameNights:
 
     @guarded(writes=False)
     def sessions(self) -> list[Session]:
-        """Every session with a game still stored, in the order they began;
-        each lists its stored games in the order played (`in_played_order`)."""
+        """Every session with a game still stored, each listing its stored
+        games in the order played (`in_played_order`); the sessions in the
+        order they began (their first games'), as stored on ties."""
         with self._lock:
             shown = visible(self._sessions.all(), self._ids())
             when = self._played_at(g for s in shown for g in s.games)
-            return [in_played_order(s, when) for s in shown]
+            ordered = [in_played_order(s, when) for s in shown]
+            return sorted(ordered, key=lambda s: when[s.games[0]])
 
     def _played_at(self, game_ids: Iterable[str]) -> dict[str, PlayedAt]:
         """Where each of these stored games stands in the order played."""
