@@ -82,18 +82,25 @@ class GameNights:
                 )
         return when
 
+    @guarded(writes=False)
     def session(self, session_id: str) -> Session:
         """A stored session by id; SessionNotFoundError if there is none."""
-        for session in self.sessions():
-            if session.id == session_id:
-                return session
+        with self._lock:
+            for session in visible(self._sessions.all(), self._ids()):
+                if session.id == session_id:
+                    return in_played_order(session, self._played_at(session.games))
         raise SessionNotFoundError(
             _("there is no session with id {id!r}").format(id=session_id[:80])
         )
 
+    @guarded(writes=False)
     def session_of(self, game_id: str) -> Session | None:
         """The session a game was played in, if any."""
-        return next((s for s in self.sessions() if game_id in s.games), None)
+        with self._lock:
+            for session in visible(self._sessions.all(), self._ids()):
+                if game_id in session.games:
+                    return in_played_order(session, self._played_at(session.games))
+        return None
 
     def _stored(self, game_id: str) -> None:
         if game_id not in self._ids():
