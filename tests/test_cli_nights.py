@@ -167,3 +167,29 @@ def test_export_then_import_keeps_the_ratings_of_games_without_an_end_time(tmp_p
     assert {r["player"]: (r["mu"], r["sigma"]) for r in json.loads(ratings)} == {
         name: (r.mu, r.sigma) for name, r in table.items()
     }
+
+
+def test_export_then_import_into_an_empty_folder_gives_the_same_sessions(tmp_path):
+    """An older game moved into a session takes its place in the order played,
+    and keeps it through `export` and `import`: same ids, order and match."""
+    from scorekeeper.storage.store import GameStore
+    from tests.test_sessions_store import WIN_0, WIN_1, finished
+
+    data = tmp_path / "data"
+    with GameStore(data) as store:
+        old, a, b, other = (store.create(finished(w)) for w in (WIN_1, WIN_0, WIN_0, WIN_1))
+        store.continue_session(a.id, b.id)
+        night = store.set_match(store.session_of(a.id).id, 2).id
+        store.start_session(other.id)
+        store.move_to_session(old.id, night)  # the keeper moves the earlier game in
+    shown = run(data, "sessions", "--json")
+    assert shown.returncode == 0, shown.stderr
+    before = json.loads(shown.stdout)
+    assert [s["games"] for s in before] == [[old.id, a.id, b.id], [other.id]]
+    exported = tmp_path / "all.json"
+    assert run(data, "export", "--all", "-o", str(exported)).returncode == 0
+    again = tmp_path / "again"
+    assert run(again, "import", str(exported)).returncode == 0
+    assert json.loads(run(again, "sessions", "--json").stdout) == before
+    with GameStore(again) as store:
+        assert [(s.id, s.match) for s in store.sessions()] == [(night, 2), (before[1]["id"], None)]

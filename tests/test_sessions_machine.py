@@ -1,10 +1,12 @@
 """Hypothesis drives a store on real files through games played, games
 imported without an end time (counted where they stand in their file, after
 the games already stored), rematches, games moved between sessions, deletes
-and their undo, matches set and the folder reopened; after every step each
-session and its tally, every rating the store keeps game by game, and how much
-each session moved the ratings, equal a computation from scratch."""
+and their undo, matches set, the folder reopened and exported into a new one;
+after every step each session, its games in the order played and its tally,
+every rating the store keeps game by game, and how much each session moved
+the ratings, equal a computation from scratch."""
 
+import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -14,7 +16,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from scorekeeper.core.exchange import parse_import
+from scorekeeper.core.exchange import export_record, parse_import
 from scorekeeper.core.game import add_hand
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.ratings import RatedGame, rate_game
@@ -42,7 +44,7 @@ class SessionsMachine(RuleBasedStateMachine):
         self.checkpoint = kept_ratings.CHECKPOINT
         kept_ratings.CHECKPOINT = 2  # a change back counts again from a checkpoint
         self.store = GameStore(self.folder)
-        self.sessions: list[list[str]] = []  # the model: game ids per session, in order
+        self.sessions: list[list[str]] = []  # the model: game ids per session (any order)
         self.matches: list[int | None] = []
         self.session_ids: list[str | None] = []
         self.games: list[str] = []
@@ -135,16 +137,43 @@ class SessionsMachine(RuleBasedStateMachine):
         self.store.close()
         self.store = GameStore(self.folder)
 
+    @rule()
+    def export_and_import_into_a_new_folder(self):
+        """Export then import into an empty folder gives the same sessions."""
+        refs = {g: s.ref for s in self.store.sessions() for g in s.games}
+        records = [export_record(g, refs.get(g.id)) for g in self.store.all_games()]
+        other = self.folder.with_name(self.folder.name + "-copy")
+        try:
+            with GameStore(other) as copy:
+                copy.import_games(parse_import(json.loads(json.dumps(records))))
+                assert copy.sessions() == self.store.sessions()
+        finally:
+            shutil.rmtree(other, ignore_errors=True)
+
     def _shown(self, games: list[str]) -> list[str]:
         return [g for g in games if g in self.games]
+
+    def _began(self, game_id: str):
+        """From scratch: by when the game began, then when it ended, then by id."""
+        saved = self.store.get(game_id)
+        return (
+            saved.created_at,
+            saved.ended_at is None,
+            saved.ended_at or saved.created_at,
+            game_id,
+        )
+
+    def _in_played_order(self, games: list[str]) -> tuple[str, ...]:
+        return tuple(sorted(self._shown(games), key=self._began))
 
     @invariant()
     def sessions_and_tallies_equal_the_model(self):
         expected = [
-            (self.session_ids[i], tuple(self._shown(games)), self.matches[i])
+            (self.session_ids[i], self._in_played_order(games), self.matches[i])
             for i, games in enumerate(self.sessions)
             if self._shown(games)
         ]
+        expected.sort(key=lambda session: self._began(session[1][0]))  # the order they began
         stored = self.store.sessions()
         assert [(s.id, s.games, s.match) for s in stored] == expected
         for session in stored:

@@ -63,12 +63,12 @@ def test_moving_games_out_into_and_between_sessions(tmp_path):
         a, b, c = three_games(store)
         d = store.create(game(EVEN))
         other = store.start_session(d.id, match=3)
-        store.move_to_session(b.id, other.id)
-        assert [s.games for s in store.sessions()] == [(a.id, c.id), (d.id, b.id)]
+        store.move_to_session(b.id, other.id)  # b began before d: it goes first
+        assert [s.games for s in store.sessions()] == [(a.id, c.id), (b.id, d.id)]
         store.move_to_session(c.id, None)
         assert store.session_of(c.id) is None
         new = store.start_session(a.id)  # the old session, left empty, goes
-        assert [s.id for s in store.sessions()] == [other.id, new.id]
+        assert [s.id for s in store.sessions()] == [new.id, other.id]  # a began before b
         with pytest.raises(SessionNotFoundError, match="no session with id 'nope'"):
             store.move_to_session(a.id, "nope")
         with pytest.raises(GameNotFoundError):
@@ -316,3 +316,14 @@ def test_spread_picks_evenly_apart_points_ending_on_the_last():
     assert spread(3, 5) == [1, 2, 3]
     assert spread(100, 4) == [25, 50, 75, 100]
     assert spread(0, 4) == []
+
+
+def test_an_older_game_moved_into_a_session_takes_its_place_in_the_order_played(tmp_path):
+    with GameStore(tmp_path) as store:
+        old = store.create(finished())
+        a, b, c = three_games(store)
+        store.move_to_session(old.id, store.session_of(a.id).id)
+        assert store.session_of(old.id).games == (old.id, a.id, b.id, c.id)
+        store.move_to_session(b.id, None)
+        store.move_to_session(b.id, store.session_of(a.id).id)  # back in its place
+        assert store.session_of(b.id).games == (old.id, a.id, b.id, c.id)

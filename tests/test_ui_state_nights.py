@@ -16,7 +16,7 @@ from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.state.evening import OTHER_SESSIONS
 from scorekeeper.ui.state.night_history import moves_text, session_entries
-from scorekeeper.ui.state.tonight import LATELY, continue_lately, tonight
+from scorekeeper.ui.state.tonight import LATELY, Joined, session_to_join, tonight
 from tests.test_ui_night_page import evening as evening_of_three
 from tests.test_ui_nights import NAMES, SIDE_0, SIDE_1, plain
 from tests.test_ui_state import play, start
@@ -97,18 +97,15 @@ def test_a_new_game_continues_the_session_of_a_game_played_lately_only(store):
     state = start(AppState(store), NAMES, target="100")
     play(state, *SIDE_0)
     first = state.saved
-    again = store.create(new_game(Variant.PARTNERSHIP, NAMES))
     late = first.created_at + LATELY + timedelta(hours=1)
-    assert continue_lately(store, again, late) is None
-    assert store.session_of(first.id) is None and store.session_of(again.id) is None
+    assert session_to_join(store, NAMES, late) is None
     soon = first.created_at + LATELY - timedelta(minutes=1)
-    joined = continue_lately(store, again, soon)
-    assert joined is not None and (joined.previous, joined.began) == (first.id, True)
+    joined = session_to_join(store, NAMES[::-1], soon)  # seated in any way
+    assert joined == Joined(first.id, began=True)
+    again = store.create(new_game(Variant.PARTNERSHIP, NAMES), after=joined.previous)
     session = store.session_of(first.id)
     assert session is not None and session.games == (first.id, again.id)
-    third = store.create(new_game(Variant.PARTNERSHIP, NAMES))
-    joined = continue_lately(store, third, soon)
-    assert joined is not None and (joined.previous, joined.began) == (again.id, False)
+    assert session_to_join(store, NAMES, soon) == Joined(again.id, began=False)
 
 
 def test_the_match_is_turned_off_by_any_empty_choice_and_a_good_one_clears_the_error(store):

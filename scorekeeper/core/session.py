@@ -1,7 +1,10 @@
 """A session: the games one table plays together in an evening, and its tally.
 
 A session is its id, the ids of its games in the order they were played and,
-when the keeper set one, a match ("first to N games"). Its tally counts the
+when the keeper set one, a match ("first to N games"). The order played is
+one rule wherever a game joins (a rematch, a new game, a move, an import):
+by when each game began, then when it ended, then by id
+(`played_order`). Its tally counts the
 sides' wins while the partners stay the same; once partners change, it counts
 each player's wins, so a swap never credits a side with games it did not play
 together. Players are matched as the statistics match them (`stats.person`).
@@ -9,6 +12,7 @@ together. Players are matched as the statistics match them (`stats.person`).
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from scorekeeper.core.saved import GameSummary
@@ -164,11 +168,31 @@ def session_tally(
     return SessionTally(standings, by_sides, winner, decided_by)
 
 
+PlayedAt = tuple[datetime, bool, datetime, str]  # what `played_order` sorts by
+
+
+def played_order(began: datetime, ended: datetime | None, game_id: str) -> PlayedAt:
+    """Where a game stands among its session's: by when it began, then when it
+    ended (one still being played after those that ended), then by id, so that
+    games that tie keep one order wherever they are stored (an export imported
+    elsewhere too)."""
+    return (began, ended is None, ended or began, game_id)
+
+
+def in_played_order(session: Session, when: Mapping[str, PlayedAt]) -> Session:
+    """The session with its games in the order played; `when` holds each
+    game's `played_order`."""
+    games = tuple(sorted(session.games, key=when.__getitem__))
+    return Session(session.id, games, session.match)
+
+
 def move_game(
     sessions: Sequence[Session], game_id: str, into: str | None, new: Session | None = None
 ) -> tuple[Session, ...]:
-    """The sessions after `game_id` leaves its own (if any) for session `into`
-    (appended last), or for `new`, or for none. A session left empty goes."""
+    """The sessions after `game_id` leaves its own (if any) for session `into`,
+    or for `new`, or for none. A session left empty goes. The game is put
+    last; the store hands each session out in the order played
+    (`in_played_order`)."""
     moved: list[Session] = []
     for session in sessions:
         games = tuple(g for g in session.games if g != game_id)

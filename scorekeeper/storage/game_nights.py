@@ -9,7 +9,15 @@ from datetime import datetime
 from scorekeeper.core.exchange import Incoming
 from scorekeeper.core.ratings import Rating, best_first
 from scorekeeper.core.saved import GameSummary, SavedGame
-from scorekeeper.core.session import Session, SessionRef, match_problem, move_game
+from scorekeeper.core.session import (
+    PlayedAt,
+    Session,
+    SessionRef,
+    in_played_order,
+    match_problem,
+    move_game,
+    played_order,
+)
 from scorekeeper.core.stats import person
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
@@ -52,23 +60,47 @@ class GameNights:
 
     @guarded(writes=False)
     def sessions(self) -> list[Session]:
-        """Every session with a game still stored, in the order they began;
-        each lists its stored games in the order played."""
+        """Every session with a game still stored, each listing its stored
+        games in the order played (`in_played_order`); the sessions in the
+        order they began (their first games')."""
         with self._lock:
-            return visible(self._sessions.all(), self._ids())
+            shown = visible(self._sessions.all(), self._ids())
+            when = self._played_at(g for s in shown for g in s.games)
+            ordered = [in_played_order(s, when) for s in shown]
+            return sorted(ordered, key=lambda s: when[s.games[0]])
 
+    def _played_at(self, game_ids: Iterable[str]) -> dict[str, PlayedAt]:
+        """Where each of these stored games stands in the order played."""
+        active = {row["id"]: row for row in self._active.summaries()}
+        when = {}
+        for game_id in game_ids:
+            row: SummaryDocument | None = self._archive.summary(game_id) or active.get(game_id)
+            if row is not None:
+                ended = row.get("ended_at")
+                when[game_id] = played_order(
+                    instant(row["created_at"]), instant(ended) if ended else None, game_id
+                )
+        return when
+
+    @guarded(writes=False)
     def session(self, session_id: str) -> Session:
         """A stored session by id; SessionNotFoundError if there is none."""
-        for session in self.sessions():
-            if session.id == session_id:
-                return session
+        with self._lock:
+            for session in visible(self._sessions.all(), self._ids()):
+                if session.id == session_id:
+                    return in_played_order(session, self._played_at(session.games))
         raise SessionNotFoundError(
             _("there is no session with id {id!r}").format(id=session_id[:80])
         )
 
+    @guarded(writes=False)
     def session_of(self, game_id: str) -> Session | None:
         """The session a game was played in, if any."""
-        return next((s for s in self.sessions() if game_id in s.games), None)
+        with self._lock:
+            for session in visible(self._sessions.all(), self._ids()):
+                if game_id in session.games:
+                    return in_played_order(session, self._played_at(session.games))
+        return None
 
     def _stored(self, game_id: str) -> None:
         if game_id not in self._ids():
@@ -77,33 +109,45 @@ class GameNights:
     @guarded(writes=True)
     def continue_session(self, previous_id: str, game_id: str) -> Session:
         """`game_id` joins the session `previous_id` was played in (one is
-        begun with it, if it was in none), as its latest game."""
+        begun with it, if it was in none), in its place in the order played."""
         with self._lock, self._journal.transaction():
             self._stored(previous_id)
             self._stored(game_id)
-            stored = self._sessions.all()
-            own = next((s for s in stored if previous_id in s.games), None)
-            if own is None:
-                own = Session(new_id(now(), {s.id for s in stored}), (previous_id,))
-                stored = [*move_game(stored, previous_id, None), own]
-            self._sessions.replace(move_game(stored, game_id, own.id))
-        return self.session(own.id)
+            joined = self._join_after(previous_id, game_id)
+        return self.session(joined)
+
+    def _join_after(self, previous_id: str, game_id: str) -> str:
+        """`continue_session` without its checks (`create` joins a game it is
+        storing in the same transaction); the session's id."""
+        stored = self._sessions.all()
+        own = next((s for s in stored if previous_id in s.games), None)
+        if own is None:
+            own = Session(new_id(now(), {s.id for s in stored}), (previous_id,))
+            stored = [*move_game(stored, previous_id, None), own]
+        self._sessions.replace(move_game(stored, game_id, own.id))
+        return own.id
 
     @guarded(writes=True)
-    def start_session(self, game_id: str, match: int | None = None) -> Session:
-        """`game_id` leaves its session (if any) and begins a new one."""
+    def start_session(
+        self, game_id: str, match: int | None = None, leaving: str | None = None
+    ) -> Session:
+        """`game_id` leaves its session (if any) and begins a new one. In the
+        same write, the game `leaving` (if given) goes out of its session: the
+        one begun for `game_id` to join it, say, which then goes too."""
         with self._lock, self._journal.transaction():
             self._stored(game_id)
             _check_match(match)
             stored = self._sessions.all()
             new = Session(new_id(now(), {s.id for s in stored}), (), match)
+            if leaving is not None:
+                stored = list(move_game(stored, leaving, None))
             self._sessions.replace(move_game(stored, game_id, None, new))
         return self.session(new.id)
 
     @guarded(writes=True)
     def move_to_session(self, game_id: str, session_id: str | None) -> None:
-        """Move a game into another session (as its latest game), or out of
-        any (`None`); a session left without games goes."""
+        """Move a game into another session (in its place in the order
+        played), or out of any (`None`); a session left without games goes."""
         with self._lock, self._journal.transaction():
             self._stored(game_id)
             if session_id is not None:
@@ -126,14 +170,14 @@ class GameNights:
 
     def _join_sessions(self, incoming: Sequence[Incoming], saved: Sequence[SavedGame]) -> None:
         """Put imported games into the sessions their records name (made
-        when new), in the order they were played; inside the import's
-        transaction, so the games and their sessions are stored together."""
+        when new), in file order (`sessions` hands them out in the order
+        played); inside the import's transaction, so the games and their
+        sessions are stored together."""
         refs = [(item.session, game) for item, game in zip(incoming, saved, strict=True)]
         joining = [(ref, game) for ref, game in refs if ref is not None]
         if not joining:
             return
         stored = list(self._sessions.all())
-        joining.sort(key=lambda pair: _played_order(pair[1]))  # stable: file order on ties
         for ref, game in joining:
             stored = _join(stored, ref, game.id)
         self._sessions.replace(stored)
@@ -216,12 +260,6 @@ class GameNights:
         with self._lock:
             kept = self._kept_ratings.ratings(self._archive.summaries(), self._players.aliases())
             return best_first(kept)
-
-
-def _played_order(game: SavedGame) -> tuple[datetime, bool, datetime]:
-    """Games of one session in the order played: by when each began, then
-    when it ended (games stored together began at the same instant)."""
-    return (game.created_at, game.ended_at is None, game.ended_at or game.created_at)
 
 
 def _check_match(match: int | None) -> None:

@@ -154,9 +154,18 @@ class GameStore(GameNights):
 
     # -- games ------------------------------------------------------------------
 
-    def create(self, game: Game | ScoredGame) -> SavedGame:
-        """Store a new game (scored here unless it comes scored)."""
-        return self.import_games([Incoming(game)])[0]
+    @guarded(writes=True)
+    def create(self, game: Game | ScoredGame, after: str | None = None) -> SavedGame:
+        """Store a new game (scored here unless it comes scored). With `after`,
+        it joins the session that game was played in (one is begun with it,
+        if it was in none), in the same transaction: both are stored, or neither."""
+        with self._lock, self._journal.transaction():
+            if after is not None:
+                self._stored(after)
+            saved = self.import_games([Incoming(game)])[0]
+            if after is not None:
+                self._join_after(after, saved.id)
+            return saved
 
     @guarded(writes=True)
     def import_games(self, incoming: Sequence[Incoming]) -> list[SavedGame]:

@@ -81,7 +81,7 @@ class Evening:
 
     def join_session(self, session_id: str | None = None) -> None:
         """The shown game moves into another session (the one picked, unless
-        one is named), as its latest game."""
+        one is named), in its place in the order played."""
         session_id = self.picked if session_id is None else session_id
         if not self.current.saved or not session_id:
             return

@@ -74,8 +74,7 @@ class OpenGame:
         """The same players and rules, a new game, in the same session."""
         if self.saved:
             self.shown.clear()
-            new = self.store.create(ops.rematch(self.saved.game))
-            self.store.continue_session(self.saved.id, new.id)
+            new = self.store.create(ops.rematch(self.saved.game), after=self.saved.id)
             self.sessions_changed = True
             self.show(new)
 
@@ -88,9 +87,8 @@ class OpenGame:
         """The game just started begins a session of its own, rather than the
         one the same players played lately (which goes, if begun for it)."""
         if self.saved and self.joined:
-            self.store.start_session(self.saved.id)
-            if self.joined.began:
-                self.store.move_to_session(self.joined.previous, None)
+            leaving = self.joined.previous if self.joined.began else None
+            self.store.start_session(self.saved.id, leaving=leaving)
             self.joined = None
             self.sessions_changed = True
             self.tonight = tonight(self.store, self.saved)

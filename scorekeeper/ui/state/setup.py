@@ -14,7 +14,7 @@ from scorekeeper.storage.store import now
 from scorekeeper.ui.screen import Screen
 from scorekeeper.ui.state.open_game import OpenGame
 from scorekeeper.ui.state.shown import Restore, Shown
-from scorekeeper.ui.state.tonight import continue_lately
+from scorekeeper.ui.state.tonight import session_to_join
 from scorekeeper.ui.text import num
 
 BLIND_FIELDS = ("blind_bid_min", "blind_bid_deficit")  # shown while blind bids are on
@@ -153,8 +153,8 @@ class Setup:
             self.shown.errors = {p.field: p.message for p in problems}
             return
         store = self.current.store
-        saved = store.create(new)
-        joined = continue_lately(store, saved, now())
+        joined = session_to_join(store, new.players, now())
+        saved = store.create(new, after=joined.previous if joined else None)
         self.current.show(saved)
         self.current.joined = joined
         self.current.sessions_changed = joined is not None

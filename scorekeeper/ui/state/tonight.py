@@ -2,6 +2,7 @@
 ("Tonight: Ana + Cy 2, Ben + Dee 1"), the match and its winner, announced on
 the game that decided it. Read from the store when a game is shown (no flet)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -55,12 +56,11 @@ class Joined:
     began: bool
 
 
-def continue_lately(store: GameStore, saved: SavedGame, now: datetime) -> Joined | None:
-    """A new game joins the session of the same players' latest game, if they
-    played within LATELY (seated in any way)."""
-    lately = store.played_lately(saved.game.players, now - LATELY, but=saved.id)
+def session_to_join(store: GameStore, players: Sequence[str], now: datetime) -> Joined | None:
+    """The session a new game of these players joins: the one of their latest
+    game, if they played within LATELY (seated in any way). The game is then
+    stored `after` that one (`GameStore.create`), in the same write."""
+    lately = store.played_lately(players, now - LATELY)
     if lately is None:
         return None
-    began = store.session_of(lately.id) is None
-    store.continue_session(lately.id, saved.id)
-    return Joined(lately.id, began)
+    return Joined(lately.id, began=store.session_of(lately.id) is None)
