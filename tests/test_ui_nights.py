@@ -274,3 +274,36 @@ def test_statistics_open_with_one_sortable_row_per_player(store):
         assert app.tagged("sort-rating").content.content.weight is None
 
     asyncio.run(go())
+
+
+def test_the_match_is_set_on_the_first_game_and_a_session_begins_with_it(store):
+    state = start(AppState(store), NAMES, target="100")
+    assert line(state) is None
+    state.set_match("off")  # no session, no match: nothing is stored
+    assert store.sessions() == []
+    state.set_match("2")
+    assert line(state) == "Tonight: Alex + Charlie 0, Beth + David 0 · first to 2"
+    assert [(s.games, s.match) for s in store.sessions()] == [((state.saved.id,), 2)]
+    play(state, *SIDE_0)
+    state.rematch()  # the rematch continues the match
+    assert line(state) == "Tonight: Alex + Charlie 1, Beth + David 0 · first to 2"
+    play(state, *SIDE_0)
+    assert plain(state.current.tonight.match_won) == "Match won: Alex + Charlie"
+
+
+def test_the_first_games_scoreboard_has_the_match_picker(store):
+    state = start(AppState(store), NAMES, target="100")
+
+    async def go():
+        app = await open_app(store)
+        await app.route(f"/game/{state.saved.id}")
+        assert app.has("match") and not app.has("tonight")
+        assert app.tagged("match").value == "Off"
+        await app.event(app.hook("match"), "select", value="3")
+        assert plain(app.hook("tonight").value) == (
+            "Tonight: Alex + Charlie 0, Beth + David 0 · first to 3"
+        )
+        assert app.tagged("match").value == "First to 3"
+        assert store.sessions()[0].match == 3
+
+    asyncio.run(go())
