@@ -145,3 +145,33 @@ def test_a_sessions_page_from_history_on_a_small_phone(phone):
     expect(games).to_have_count(2)
     reveal(page, games.first).click()
     expect(hook(page, "detail-outcome")).to_be_visible()
+
+
+def test_history_keeps_a_sessions_games_inside_its_entry_and_a_game_moved_out_apart(
+    phone, tmp_path
+):
+    page = phone
+    new_game(page, target=100)
+    enter_hand(page, *SIDE_0)
+    rematch(page)
+    enter_hand(page, *SIDE_1)
+    rematch(page)
+    enter_hand(page, *SIDE_0)
+    page.get_by_role("button", name="History").click()
+    group = page.locator('[flt-semantics-identifier^="history-night-"]')
+    expect(group).to_have_count(1)
+    inside = group.locator('[flt-semantics-identifier^="history-2"]')
+    expect(inside).to_have_count(3)
+    settle(page)
+    reveal(page, inside.nth(1)).click()  # the game played between the others
+    reveal(page, hook(page, "leave-session")).click()
+    expect(hook(page, "detail-tonight")).to_have_count(0)
+    page.get_by_role("button", name="History").click()
+    expect(inside).to_have_count(2)  # the session's games stay inside its entry
+    games = page.locator('[flt-semantics-identifier^="history-2"]')
+    settle(page)
+    alone = reveal(page, games.nth(2))  # the moved game: its own entry, under the session's
+    page.screenshot(path=tmp_path / "history-moved-out.png")
+    box, entry = alone.bounding_box(), group.bounding_box()
+    assert box is not None and entry is not None
+    assert box["y"] >= entry["y"] + entry["height"]

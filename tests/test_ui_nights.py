@@ -307,3 +307,70 @@ def test_the_first_games_scoreboard_has_the_match_picker(store):
         assert store.sessions()[0].match == 3
 
     asyncio.run(go())
+
+
+def test_history_keeps_a_sessions_games_together_and_a_game_moved_out_apart(store):
+    from scorekeeper.ui.state import browsing as listing
+    from scorekeeper.ui.state.night_history import history_entries
+
+    state = start(AppState(store), NAMES, target="100")
+    games = []
+    for side in (SIDE_0, SIDE_1, SIDE_0):
+        if games:
+            state.rematch()
+        games.append(state.saved.id)
+        play(state, *side)
+    first, middle, last = games
+    state.review_game(middle)
+    state.leave_session()  # the middle game, played between the others, moves out
+    start(state, ("Eve", "Fay", "Gus", "Hal"), target="100")
+    other = state.saved.id
+    (session,) = store.sessions()
+    state.show_history()
+    entries = history_entries(state.browsing.history.items, state.browsing.session_of)
+    assert [(s, [g.id for g in listed]) for s, listed in entries] == [
+        (None, [other]),
+        (session.id, [last, first]),  # together, though the moved game stands between
+        (None, [middle]),
+    ]
+
+    async def go():
+        app = await open_app(store)
+        await app.route("/history")
+        group = app.tagged(f"history-night-{session.id}")
+        inside = [c.identifier for c in app.walk(group) if getattr(c, "identifier", None)]
+        assert inside == [
+            f"history-night-{session.id}",
+            f"history-session-{session.id}",
+            f"history-{last}",
+            f"history-{first}",
+        ]
+        outside = [
+            c.identifier
+            for c in app.walk()
+            if str(getattr(c, "identifier", "")).startswith("history-")
+            and c.identifier not in inside
+        ]
+        assert f"history-{middle}" in outside and f"history-{other}" in outside
+        await app.event(app.hook("history-player"), "submit", value="Eve")
+        assert not app.has(f"history-night-{session.id}") and app.has(f"history-{other}")
+
+    asyncio.run(go())
+    # a page boundary: the session's older game, on the next page, joins its entry
+    listing.HISTORY_PAGE, kept = 2, listing.HISTORY_PAGE
+    try:
+        state.filter_history("")
+        entries = history_entries(state.browsing.history.items, state.browsing.session_of)
+        assert [(s, [g.id for g in listed]) for s, listed in entries] == [
+            (None, [other]),
+            (session.id, [last]),
+        ]
+        state.more_history()
+        entries = history_entries(state.browsing.history.items, state.browsing.session_of)
+        assert [(s, [g.id for g in listed]) for s, listed in entries] == [
+            (None, [other]),
+            (session.id, [last, first]),
+            (None, [middle]),
+        ]
+    finally:
+        listing.HISTORY_PAGE = kept
