@@ -175,3 +175,30 @@ def test_history_keeps_a_sessions_games_inside_its_entry_and_a_game_moved_out_ap
     box, entry = alone.bounding_box(), group.bounding_box()
     assert box is not None and entry is not None
     assert box["y"] >= entry["y"] + entry["height"]
+
+
+def test_a_long_name_in_the_players_table_ends_in_an_ellipsis_on_a_small_phone(phone, tmp_path):
+    from tests import pixels
+
+    long = "Bartholomew Fitzwilliam"
+    page = phone
+    new_game(page, names=("Alex", long, "Charlie", "David"))  # listed, though unfinished
+    page.get_by_role("button", name="History").click()
+    page.get_by_role("button", name="Statistics").click()
+    row = reveal(page, hook(page, f"row-{long}"))
+    settle(page)
+    expect(row).to_contain_text(long)  # what a screen reader says: the whole name
+    box = row.bounding_box()
+    assert box is not None
+    figures = 4 * 64 + 4 * 2  # the four figures' columns and the spaces between
+    cell = {"x": box["x"], "y": box["y"], "width": box["width"] - figures, "height": box["height"]}
+    shot = page.screenshot(clip=cell)
+    (tmp_path / "name-cell.png").write_bytes(shot)
+    page.screenshot(path=tmp_path / "statistics-long-name.png")
+    assert pixels.ends_in_dots(shot), "the name is cut off, not ended in an ellipsis"
+    short = reveal(page, hook(page, "row-Alex")).bounding_box()
+    assert short is not None
+    alex = page.screenshot(clip={**cell, "y": short["y"], "height": short["height"]})
+    assert not pixels.ends_in_dots(alex)  # a name that fits is written whole
+    row.click()
+    expect(hook(page, f"player-{long}")).to_contain_text(long)

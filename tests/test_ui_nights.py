@@ -374,3 +374,29 @@ def test_history_keeps_a_sessions_games_together_and_a_game_moved_out_apart(stor
         ]
     finally:
         listing.HISTORY_PAGE = kept
+
+
+def test_a_long_name_in_the_players_table_ends_in_an_ellipsis_and_is_said_whole(store):
+    long = "Bartholomew Fitzwilliam"  # wider than the column at 360 px
+    state = start(AppState(store), ("Alex", long, "Charlie", "David"), target="100")
+    play(state, *SIDE_1)
+
+    async def go():
+        app = await open_app(store)
+        await app.route("/stats")
+        (name,) = [
+            c
+            for c in app.walk(app.tagged(f"row-{long}"))
+            if isinstance(c, ft.Text) and plain(str(c.value)) == long
+        ]
+        assert name.no_wrap and name.max_lines == 1
+        assert name.overflow == ft.TextOverflow.ELLIPSIS
+        assert name.semantics_label == long and name.tooltip == long
+        await app.tap(f"row-{long}")  # the details write it whole
+        card = app.tagged(f"player-{long}")
+        assert any(
+            isinstance(c, ft.Text) and plain(str(c.value)) == long and not c.no_wrap
+            for c in app.walk(card)
+        )
+
+    asyncio.run(go())
