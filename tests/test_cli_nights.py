@@ -130,3 +130,14 @@ def test_export_and_import_carry_sessions_and_end_times(tmp_path):
     assert run(again, "import", str(exported)).returncode == 0
     assert run(again, "sessions", "--json").stdout == run(data, "sessions", "--json").stdout
     assert run(again, "ratings", "--json").stdout == run(data, "ratings", "--json").stdout
+
+
+def test_help_says_what_json_prints_for_sessions_and_ratings(tmp_path):
+    sessions = " ".join(run(tmp_path, "sessions", "--help").stdout.split())
+    assert "--json print JSON: a list, one object per session with its id, games and wins" in (
+        sessions
+    )
+    ratings = " ".join(run(tmp_path, "ratings", "--help").stdout.split())
+    assert "--json print JSON: a list of player, mu, sigma, ordinal and games, best first" in (
+        ratings
+    )

@@ -400,3 +400,23 @@ def test_a_long_name_in_the_players_table_ends_in_an_ellipsis_and_is_said_whole(
         )
 
     asyncio.run(go())
+
+
+def test_a_player_with_one_rated_game_is_a_dot_on_the_trend_chart():
+    import flet_charts as fch
+
+    from scorekeeper.ui.screens.ratings import trend_chart
+
+    chart = trend_chart([("Ana", [(1, 2.0), (2, 3.5)]), ("Eve", [(1, 3.4)])], "trend-chart")
+    (drawn,) = [c for c in walk(chart) if isinstance(c, fch.LineChart)]
+    ana, eve = drawn.data_series
+    assert ana.point is None  # a line, as before
+    assert isinstance(eve.point, fch.ChartCirclePoint) and eve.point.radius >= 4
+    assert eve.point.color == eve.color
+
+
+def walk(control):
+    yield control
+    for child in (getattr(control, "content", None), *getattr(control, "controls", ())):
+        if child is not None:
+            yield from walk(child)

@@ -103,6 +103,10 @@ def trend_chart(series: list[tuple[str, Trend]], identifier: str) -> ft.Control:
             ),
             color=SIDE_COLORS[i % len(SIDE_COLORS)],
             stroke_width=3,
+            # one rated game is a point, not a line: drawn as a dot to be seen
+            point=fch.ChartCirclePoint(radius=5, color=SIDE_COLORS[i % len(SIDE_COLORS)])
+            if len(points) == 1
+            else None,
         )
         for i, (_name, points) in enumerate(series)
     ]
