@@ -89,3 +89,20 @@ def first_line_ink(png: bytes) -> list[int]:
     if top < 0:
         return [0] * picture.width
     return [sum(ink(x, y) for y in range(top, bottom)) for x in range(picture.width)]
+
+
+def ends_in_dots(png: bytes, reach: int = 10) -> bool:
+    """Whether a line of dark text ends in an ellipsis: in its last `reach`
+    inked columns, every column's ink is a dot (a few pixels high), where a
+    letter cut off at the edge stands as tall as the line's small letters."""
+    picture = Picture(png)
+    spans: dict[int, tuple[int, int]] = {}
+    for x in range(picture.width):
+        rows = [y for y in range(picture.height) if picture.dark(x, y)]
+        if rows:
+            spans[x] = (rows[0], rows[-1])
+    if not spans:
+        return False
+    end = max(spans)
+    tail = [spans[x] for x in range(end - reach + 1, end + 1) if x in spans]
+    return bool(tail) and all(bottom - top <= 3 for top, bottom in tail)

@@ -193,3 +193,14 @@ def test_export_then_import_into_an_empty_folder_gives_the_same_sessions(tmp_pat
     assert json.loads(run(again, "sessions", "--json").stdout) == before
     with GameStore(again) as store:
         assert [(s.id, s.match) for s in store.sessions()] == [(night, 2), (before[1]["id"], None)]
+
+
+def test_help_says_what_json_prints_for_sessions_and_ratings(tmp_path):
+    sessions = " ".join(run(tmp_path, "sessions", "--help").stdout.split())
+    assert "--json print JSON: a list, one object per session with its id, games and wins" in (
+        sessions
+    )
+    ratings = " ".join(run(tmp_path, "ratings", "--help").stdout.split())
+    assert "--json print JSON: a list of player, mu, sigma, ordinal and games, best first" in (
+        ratings
+    )

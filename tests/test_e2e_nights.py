@@ -1,6 +1,6 @@
 """A game night on a 360 x 740 phone in real Chromium: a game, a rematch with
 the same sides, one with partners switched, then a decider, with the tally
-over the scoreboard after each; a match to 2 announces its winner once;
+over the scoreboard after each; a match to 2, set on the first game, announces its winner once;
 Statistics shows the ratings."""
 
 import pytest
@@ -64,13 +64,17 @@ def test_a_night_of_four_games_shows_the_tally_after_each(phone):
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"]
 
 
-def test_a_match_to_two_announces_its_winner_once(phone):
+def test_a_match_to_two_set_on_the_first_game_announces_its_winner_once(phone):
     page = phone
     new_game(page, target=100)
-    enter_hand(page, *SIDE_0)
-    rematch(page)
+    expect(hook(page, "tonight")).to_have_count(0)  # no session yet, but the match is offered
     hook(page, "match").click()
     page.get_by_role("button", name="First to 2").click()
+    expect(hook(page, "tonight")).to_have_text(
+        loose("Tonight: Alex + Charlie 0, Beth + David 0 · first to 2")
+    )
+    enter_hand(page, *SIDE_0)
+    rematch(page)
     expect(hook(page, "tonight")).to_have_text(
         loose("Tonight: Alex + Charlie 1, Beth + David 0 · first to 2")
     )
@@ -141,3 +145,60 @@ def test_a_sessions_page_from_history_on_a_small_phone(phone):
     expect(games).to_have_count(2)
     reveal(page, games.first).click()
     expect(hook(page, "detail-outcome")).to_be_visible()
+
+
+def test_history_keeps_a_sessions_games_inside_its_entry_and_a_game_moved_out_apart(
+    phone, tmp_path
+):
+    page = phone
+    new_game(page, target=100)
+    enter_hand(page, *SIDE_0)
+    rematch(page)
+    enter_hand(page, *SIDE_1)
+    rematch(page)
+    enter_hand(page, *SIDE_0)
+    page.get_by_role("button", name="History").click()
+    group = page.locator('[flt-semantics-identifier^="history-night-"]')
+    expect(group).to_have_count(1)
+    inside = group.locator('[flt-semantics-identifier^="history-2"]')
+    expect(inside).to_have_count(3)
+    settle(page)
+    reveal(page, inside.nth(1)).click()  # the game played between the others
+    reveal(page, hook(page, "leave-session")).click()
+    expect(hook(page, "detail-tonight")).to_have_count(0)
+    page.get_by_role("button", name="History").click()
+    expect(inside).to_have_count(2)  # the session's games stay inside its entry
+    games = page.locator('[flt-semantics-identifier^="history-2"]')
+    settle(page)
+    alone = reveal(page, games.nth(2))  # the moved game: its own entry, under the session's
+    page.screenshot(path=tmp_path / "history-moved-out.png")
+    box, entry = alone.bounding_box(), group.bounding_box()
+    assert box is not None and entry is not None
+    assert box["y"] >= entry["y"] + entry["height"]
+
+
+def test_a_long_name_in_the_players_table_ends_in_an_ellipsis_on_a_small_phone(phone, tmp_path):
+    from tests import pixels
+
+    long = "Bartholomew Fitzwilliam"
+    page = phone
+    new_game(page, names=("Alex", long, "Charlie", "David"))  # listed, though unfinished
+    page.get_by_role("button", name="History").click()
+    page.get_by_role("button", name="Statistics").click()
+    row = reveal(page, hook(page, f"row-{long}"))
+    settle(page)
+    expect(row).to_contain_text(long)  # what a screen reader says: the whole name
+    box = row.bounding_box()
+    assert box is not None
+    figures = 4 * 64 + 4 * 2  # the four figures' columns and the spaces between
+    cell = {"x": box["x"], "y": box["y"], "width": box["width"] - figures, "height": box["height"]}
+    shot = page.screenshot(clip=cell)
+    (tmp_path / "name-cell.png").write_bytes(shot)
+    page.screenshot(path=tmp_path / "statistics-long-name.png")
+    assert pixels.ends_in_dots(shot), "the name is cut off, not ended in an ellipsis"
+    short = reveal(page, hook(page, "row-Alex")).bounding_box()
+    assert short is not None
+    alex = page.screenshot(clip={**cell, "y": short["y"], "height": short["height"]})
+    assert not pixels.ends_in_dots(alex)  # a name that fits is written whole
+    row.click()
+    expect(hook(page, f"player-{long}")).to_contain_text(long)

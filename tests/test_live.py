@@ -197,16 +197,58 @@ def test_a_blind_contract_shows_as_blind_on_the_board_and_the_table(store):
     assert [contract_text(s.bid, s.blind) for s in live.sides] == ["Blind 7", "Bid 3"]
 
 
-def test_the_watch_board_shows_the_sessions_tally_and_the_match(store):
-    from scorekeeper.web.watchviews import tally_text
+def test_the_watch_board_shows_the_sessions_tally_and_announces_the_match_once(store):
+    from scorekeeper.web.watchviews import match_won_text, tally_text
 
     won = store.create(game(*(EVEN,) * 9))  # Alex + Charlie win
     playing = store.create(game(EVEN))
     store.continue_session(won.id, playing.id)
     store.set_match(store.session_of(won.id).id, 1)
     live = {g.id: g for g in read_live_games(store)}
-    assert plain(tally_text(live[playing.id])) == (
-        "Tonight: Alex + Charlie 1, Beth + David 0 · first to 1 · Match won: Alex + Charlie"
+    assert plain(match_won_text(live[won.id])) == "Match won: Alex + Charlie"  # it decided
+    assert plain(tally_text(live[won.id])) == (
+        "Tonight: Alex + Charlie 1, Beth + David 0 · first to 1"
     )
+    assert match_won_text(live[playing.id]) is None  # a later game: said, not announced
+    assert plain(tally_text(live[playing.id])) == (
+        "Tonight: Alex + Charlie 1, Beth + David 0 · first to 1"
+        " · match won earlier by Alex + Charlie"
+    )
+    marks = {gid: board_marks(live[gid]) for gid in (won.id, playing.id)}
+    assert "live-match-won-0" in marks[won.id] and "live-match-won-0" not in marks[playing.id]
+    assert "live-tally-0" in marks[playing.id]
     store.move_to_session(playing.id, None)
-    assert tally_text(read_live_games(store)[0]) is None
+    assert tally_text(live_of(store, playing.id)) is None
+
+
+def board_marks(live):
+    """The hooks on a game's card on the watch board."""
+    import flet as ft
+
+    from scorekeeper.web.watchviews import game_card
+
+    def walk(control):
+        if isinstance(control, ft.Semantics) and control.identifier:
+            yield control.identifier
+        for child in (getattr(control, "content", None), *getattr(control, "controls", ())):
+            if child is not None:
+                yield from walk(child)
+
+    return set(walk(game_card(live, 0, lambda _game_id: None)))
+
+
+def test_a_game_before_the_deciding_one_says_the_match_without_announcing_it(store):
+    from scorekeeper.web.watchviews import match_won_text, tally_text
+
+    first = store.create(game(*(EVEN,) * 9))  # Alex + Charlie win
+    second = store.create(game(*(EVEN,) * 9))
+    store.continue_session(first.id, second.id)
+    store.set_match(store.session_of(first.id).id, 2)  # decided by the second game
+    live = {g.id: g for g in read_live_games(store)}
+    assert match_won_text(live[first.id]) is None
+    assert plain(tally_text(live[first.id])).endswith(" · match won by Alex + Charlie")
+    assert plain(match_won_text(live[second.id])) == "Match won: Alex + Charlie"
+
+
+def live_of(store, game_id):
+    return next(g for g in read_live_games(store) if g.id == game_id)

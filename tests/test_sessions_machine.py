@@ -27,6 +27,7 @@ from scorekeeper.core.session import played, session_tally
 from scorekeeper.core.stats import person
 from scorekeeper.storage import kept_ratings
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.state.night_history import history_entries
 from tests.factories import hand
 
 WINS = (hand([3, 6, 0, 4], [3, 6, 0, 4]), hand([6, 3, 4, 0], [6, 3, 4, 0]))
@@ -225,6 +226,24 @@ class SessionsMachine(RuleBasedStateMachine):
             assert moves[session.id] == pytest.approx(
                 {names[k]: v for k, v in expected.items()}, abs=1e-9
             )
+
+    @invariant()
+    def history_lists_each_session_as_one_entry_of_its_games(self):
+        listed = self.store.history(limit=1000).items
+        of_game = {g: s.id for s in self.store.sessions() for g in s.games}
+        entries = history_entries(listed, of_game)
+        order = [g.id for g in listed]
+        assert sorted(g.id for _s, games in entries for g in games) == sorted(order)  # each once
+        firsts = [games[0].id for _s, games in entries]
+        assert firsts == [g for g in order if g in firsts]  # where its newest listed game stands
+        sessions = [s for s, _games in entries if s is not None]
+        assert len(sessions) == len(set(sessions))  # one entry per session
+        for session, games in entries:
+            if session is None:
+                assert len(games) == 1 and games[0].id not in of_game  # a game alone
+            else:
+                ids = [g.id for g in games]
+                assert ids == [g for g in order if of_game.get(g) == session]
 
 
 SessionsMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=12, deadline=None)

@@ -274,3 +274,149 @@ def test_statistics_open_with_one_sortable_row_per_player(store):
         assert app.tagged("sort-rating").content.content.weight is None
 
     asyncio.run(go())
+
+
+def test_the_match_is_set_on_the_first_game_and_a_session_begins_with_it(store):
+    state = start(AppState(store), NAMES, target="100")
+    assert line(state) is None
+    state.set_match("off")  # no session, no match: nothing is stored
+    assert store.sessions() == []
+    state.set_match("2")
+    assert line(state) == "Tonight: Alex + Charlie 0, Beth + David 0 · first to 2"
+    assert [(s.games, s.match) for s in store.sessions()] == [((state.saved.id,), 2)]
+    play(state, *SIDE_0)
+    state.rematch()  # the rematch continues the match
+    assert line(state) == "Tonight: Alex + Charlie 1, Beth + David 0 · first to 2"
+    play(state, *SIDE_0)
+    assert plain(state.current.tonight.match_won) == "Match won: Alex + Charlie"
+
+
+def test_the_first_games_scoreboard_has_the_match_picker(store):
+    state = start(AppState(store), NAMES, target="100")
+
+    async def go():
+        app = await open_app(store)
+        await app.route(f"/game/{state.saved.id}")
+        assert app.has("match") and not app.has("tonight")
+        assert app.tagged("match").value == "Off"
+        await app.event(app.hook("match"), "select", value="3")
+        assert plain(app.hook("tonight").value) == (
+            "Tonight: Alex + Charlie 0, Beth + David 0 · first to 3"
+        )
+        assert app.tagged("match").value == "First to 3"
+        assert store.sessions()[0].match == 3
+
+    asyncio.run(go())
+
+
+def test_history_keeps_a_sessions_games_together_and_a_game_moved_out_apart(store):
+    from scorekeeper.ui.state import browsing as listing
+    from scorekeeper.ui.state.night_history import history_entries
+
+    state = start(AppState(store), NAMES, target="100")
+    games = []
+    for side in (SIDE_0, SIDE_1, SIDE_0):
+        if games:
+            state.rematch()
+        games.append(state.saved.id)
+        play(state, *side)
+    first, middle, last = games
+    state.review_game(middle)
+    state.leave_session()  # the middle game, played between the others, moves out
+    start(state, ("Eve", "Fay", "Gus", "Hal"), target="100")
+    other = state.saved.id
+    (session,) = store.sessions()
+    state.show_history()
+    entries = history_entries(state.browsing.history.items, state.browsing.session_of)
+    assert [(s, [g.id for g in listed]) for s, listed in entries] == [
+        (None, [other]),
+        (session.id, [last, first]),  # together, though the moved game stands between
+        (None, [middle]),
+    ]
+
+    async def go():
+        app = await open_app(store)
+        await app.route("/history")
+        group = app.tagged(f"history-night-{session.id}")
+        inside = [c.identifier for c in app.walk(group) if getattr(c, "identifier", None)]
+        assert inside == [
+            f"history-night-{session.id}",
+            f"history-session-{session.id}",
+            f"history-{last}",
+            f"history-{first}",
+        ]
+        outside = [
+            c.identifier
+            for c in app.walk()
+            if str(getattr(c, "identifier", "")).startswith("history-")
+            and c.identifier not in inside
+        ]
+        assert f"history-{middle}" in outside and f"history-{other}" in outside
+        await app.event(app.hook("history-player"), "submit", value="Eve")
+        assert not app.has(f"history-night-{session.id}") and app.has(f"history-{other}")
+
+    asyncio.run(go())
+    # a page boundary: the session's older game, on the next page, joins its entry
+    listing.HISTORY_PAGE, kept = 2, listing.HISTORY_PAGE
+    try:
+        state.filter_history("")
+        entries = history_entries(state.browsing.history.items, state.browsing.session_of)
+        assert [(s, [g.id for g in listed]) for s, listed in entries] == [
+            (None, [other]),
+            (session.id, [last]),
+        ]
+        state.more_history()
+        entries = history_entries(state.browsing.history.items, state.browsing.session_of)
+        assert [(s, [g.id for g in listed]) for s, listed in entries] == [
+            (None, [other]),
+            (session.id, [last, first]),
+            (None, [middle]),
+        ]
+    finally:
+        listing.HISTORY_PAGE = kept
+
+
+def test_a_long_name_in_the_players_table_ends_in_an_ellipsis_and_is_said_whole(store):
+    long = "Bartholomew Fitzwilliam"  # wider than the column at 360 px
+    state = start(AppState(store), ("Alex", long, "Charlie", "David"), target="100")
+    play(state, *SIDE_1)
+
+    async def go():
+        app = await open_app(store)
+        await app.route("/stats")
+        (name,) = [
+            c
+            for c in app.walk(app.tagged(f"row-{long}"))
+            if isinstance(c, ft.Text) and plain(str(c.value)) == long
+        ]
+        assert name.no_wrap and name.max_lines == 1
+        assert name.overflow == ft.TextOverflow.ELLIPSIS
+        assert name.semantics_label == long and name.tooltip == long
+        await app.tap(f"row-{long}")  # the details write it whole
+        card = app.tagged(f"player-{long}")
+        assert any(
+            isinstance(c, ft.Text) and plain(str(c.value)) == long and not c.no_wrap
+            for c in app.walk(card)
+        )
+
+    asyncio.run(go())
+
+
+def test_a_player_with_one_rated_game_is_a_dot_on_the_trend_chart():
+    import flet_charts as fch
+
+    from scorekeeper.ui.screens.ratings import trend_chart
+
+    chart = trend_chart([("Ana", [(1, 2.0), (2, 3.5)]), ("Eve", [(1, 3.4)])], "trend-chart")
+    (drawn,) = [c for c in walk(chart) if isinstance(c, fch.LineChart)]
+    ana, eve = drawn.data_series
+    assert ana.point is None  # a line, as before
+    assert isinstance(eve.point, fch.ChartCirclePoint) and eve.point.radius >= 4
+    assert eve.point.color == eve.color
+
+
+def walk(control):
+    yield control
+    for child in (getattr(control, "content", None), *getattr(control, "controls", ())):
+        if child is not None:
+            yield from walk(child)

@@ -124,9 +124,13 @@ def test_the_match_is_turned_off_by_any_empty_choice_and_a_good_one_clears_the_e
     assert "match" not in state.errors and store.session_of(state.saved.id).match == 3
     assert store.session_of(state.saved.id).id == session
     start(state, ("Eve", "Fay", "Gus", "Hal"), target="100")  # in no session
-    state.set_match("2")
-    assert state.current.tonight is None and state.errors == {}
-    assert store.session_of(state.saved.id) is None
+    state.set_match("off")  # no match on a game in no session: nothing begins
+    assert state.current.tonight is None and store.session_of(state.saved.id) is None
+    state.set_match("0")
+    assert "match" in state.errors and store.session_of(state.saved.id) is None
+    state.set_match("2")  # a match begins a session with the game
+    assert state.current.tonight.match == 2 and state.errors == {}
+    assert store.session_of(state.saved.id).games == (state.saved.id,)
 
 
 def night(state, names):

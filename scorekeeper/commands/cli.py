@@ -129,11 +129,19 @@ def build_parser() -> argparse.ArgumentParser:
     sessions = sub.add_parser(
         "sessions", help=_("list the sessions: the games each table played together")
     )
-    sessions.add_argument("--json", action="store_true")
+    sessions.add_argument(
+        "--json",
+        action="store_true",
+        help=_("print JSON: a list, one object per session with its id, games and wins"),
+    )
     sessions.set_defaults(func=cmd_sessions)
 
     ratings = sub.add_parser("ratings", help=_("list the players by rating, best first"))
-    ratings.add_argument("--json", action="store_true")
+    ratings.add_argument(
+        "--json",
+        action="store_true",
+        help=_("print JSON: a list of player, mu, sigma, ordinal and games, best first"),
+    )
     ratings.set_defaults(func=cmd_ratings)
 
     sub.add_parser("backups", help=_("list the daily backups")).set_defaults(func=cmd_backups)

@@ -44,6 +44,9 @@ class LiveTally:
     standings: tuple[tuple[str, int], ...]  # ("Alex + Charlie", wins), most wins first
     match: int | None  # first to this many games; None: no match
     winner: str = ""  # the match's winner, once decided
+    # where the match was decided, seen from this game: "here" (announced on
+    # this game only), "earlier" (a game before this one) or "later"
+    decided: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,14 @@ def live_tally(store: GameStore, saved: SavedGame) -> LiveTally | None:
     games = store.session_games(session)
     tally = session_tally([played(g) for g in games], session.match, store.aliases())
     standings = tuple((" + ".join(map(isolate, s.names)), s.wins) for s in tally.standings)
-    return LiveTally(standings, session.match, " + ".join(map(isolate, tally.winner or ())))
+    decided = ""
+    if tally.winner is not None and tally.decided_by is not None:
+        at = next(i for i, g in enumerate(games) if g.id == saved.id)
+        decided = (
+            "here" if at == tally.decided_by else "earlier" if at > tally.decided_by else "later"
+        )
+    winner = " + ".join(map(isolate, tally.winner or ()))
+    return LiveTally(standings, session.match, winner, decided)
 
 
 def live_game(

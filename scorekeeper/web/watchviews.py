@@ -84,9 +84,19 @@ def tally_text(game: LiveGame) -> str | None:
     line = _("Tonight: {tally}").format(tally=standings)
     if tally.match is not None:
         line = _("{tally} · first to {count}").format(tally=line, count=number(tally.match))
-    if tally.winner:
-        line += " · " + _("Match won: {names}").format(names=tally.winner)
+    if tally.winner and tally.decided == "earlier":  # said, not announced again
+        line += " · " + _("match won earlier by {names}").format(names=tally.winner)
+    elif tally.winner and tally.decided != "here":
+        line += " · " + _("match won by {names}").format(names=tally.winner)
     return line
+
+
+def match_won_text(game: LiveGame) -> str | None:
+    """The match's winner, announced on the game that decided it only."""
+    tally = game.tally
+    if tally is None or not tally.winner or tally.decided != "here":
+        return None
+    return _("Match won: {names}").format(names=tally.winner)
 
 
 def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> ft.Control:
@@ -129,6 +139,11 @@ def game_card(game: LiveGame, index: int, open_table: Callable[[str], Any]) -> f
     bids = bids_text(game)
     if bids:
         lines.append(tagged(f"live-bids-{index}", ft.Text(bids, size=16)))
+    won = match_won_text(game)
+    if won:
+        lines.append(
+            tagged(f"live-match-won-{index}", ft.Text(won, size=16, weight=ft.FontWeight.BOLD))
+        )
     tally = tally_text(game)
     if tally:
         lines.append(tagged(f"live-tally-{index}", ft.Text(tally, size=15)))

@@ -12,15 +12,16 @@ from scorekeeper.ui.state.tonight import Tonight
 from scorekeeper.ui.text import num
 
 
-def match_picker(state: AppState, on: Bind, evening: Tonight) -> ft.Control:
-    """Play the session as a match, first to N games; off by default."""
+def match_picker(state: AppState, on: Bind, match: int | None) -> ft.Control:
+    """Play the session as a match, first to N games; off by default. On a
+    game in no session, choosing N begins a session with that match."""
     label = _("Match")
     choices = [("off", _("Off"))] + [
         (str(n), _("First to {count}").format(count=num(n))) for n in MATCH_CHOICES
     ]
-    if evening.match is not None and evening.match not in MATCH_CHOICES:
-        choices.append((str(evening.match), _("First to {count}").format(count=num(evening.match))))
-    value = "off" if evening.match is None else str(evening.match)
+    if match is not None and match not in MATCH_CHOICES:
+        choices.append((str(match), _("First to {count}").format(count=num(match))))
+    value = "off" if match is None else str(match)
     return named(
         ft.Dropdown(
             label=label,
@@ -48,7 +49,7 @@ def tonight_box(
     parts.append(tagged("tonight", ft.Text(evening.line, size=15, weight=ft.FontWeight.BOLD)))
     if evening.moves:
         parts.append(tagged("tonight-moves", ft.Text(evening.moves, size=13)))
-    parts.append(match_picker(state, on, evening))
+    parts.append(match_picker(state, on, evening.match))
     if wrong:
         parts.append(error_text(wrong, "error-match"))
     if offer:
@@ -68,6 +69,15 @@ def tonight_box(
                 ]
             )
         )
+    return ft.Column(parts, spacing=4)
+
+
+def match_alone(state: AppState, on: Bind, wrong: str | None) -> ft.Control:
+    """A game in no session: the match picker alone, to begin a session as a
+    match from its first game."""
+    parts: list[ft.Control] = [match_picker(state, on, None)]
+    if wrong:
+        parts.append(error_text(wrong, "error-match"))
     return ft.Column(parts, spacing=4)
 
 

@@ -15,7 +15,7 @@ from scorekeeper.ui.screens.widgets import (
     undo_delete,
 )
 from scorekeeper.ui.state import AppState
-from scorekeeper.ui.state.night_history import SessionEntry
+from scorekeeper.ui.state.night_history import SessionEntry, history_entries
 
 
 def history_tools(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
@@ -79,40 +79,49 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
             ),
         ),
     ]
-    said: set[str] = set()
-    for s in browsing.history.items:
-        session = browsing.session_of.get(s.id)
-        if session is not None and session not in said:  # said once, over its first game
-            said.add(session)
-            items.append(session_card(browsing.sessions[session], on, state))
-        items.append(game_card(s, on, state.review_game, f"history-{s.id}"))
+    for session, games in history_entries(browsing.history.items, browsing.session_of):
+        cards = [game_card(s, on, state.review_game, f"history-{s.id}") for s in games]
+        if session is None:  # a game in no session: an entry of its own
+            items += cards
+        else:  # a session: one entry, its games under it
+            items.append(session_group(browsing.sessions[session], cards, on, state))
     if len(browsing.history.items) < browsing.history.total:
         items.append(ft.OutlinedButton(_("Show more"), on_click=on(state.more_history)))
     return items
 
 
-def session_card(entry: SessionEntry, on: Bind, state: AppState) -> ft.Control:
-    """A session over its games: when, who, each game's winner and the tally;
-    a tap opens the session's page."""
-    return tagged(
+def session_group(
+    entry: SessionEntry, games: list[ft.Control], on: Bind, state: AppState
+) -> ft.Control:
+    """A session as one entry: when, who, each game's winner and the tally (a
+    tap opens the session's page), with its games inside the same box."""
+    head = tagged(
         f"history-session-{entry.id}",
-        ft.Card(
-            ft.ListTile(
-                title=ft.Text(entry.title, weight=ft.FontWeight.BOLD),
-                subtitle=ft.Column(
-                    [
-                        ft.Text(entry.players, size=13),
-                        ft.Text(entry.winners, size=13),
-                        ft.Text(entry.tally, size=14, weight=ft.FontWeight.BOLD),
-                        *([ft.Text(entry.moves, size=13)] if entry.moves else []),
-                    ],
-                    spacing=2,
-                ),
-                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                on_click=on(state.show_night, entry.id),
+        ft.ListTile(
+            title=ft.Text(entry.title, weight=ft.FontWeight.BOLD),
+            subtitle=ft.Column(
+                [
+                    ft.Text(entry.players, size=13),
+                    ft.Text(entry.winners, size=13),
+                    ft.Text(entry.tally, size=14, weight=ft.FontWeight.BOLD),
+                    *([ft.Text(entry.moves, size=13)] if entry.moves else []),
+                ],
+                spacing=2,
             ),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=on(state.show_night, entry.id),
+        ),
+    )
+    return ft.Semantics(
+        identifier=f"history-night-{entry.id}",
+        container=True,
+        content=ft.Container(
+            ft.Column([head, *games], spacing=0),
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            margin=ft.Margin.only(top=8),
+            border=ft.Border.all(2, ft.Colors.SECONDARY),
+            border_radius=12,
+            padding=ft.Padding.only(left=12, right=4, bottom=6),
+            margin=ft.Margin.only(top=8, bottom=8),
         ),
     )
 

@@ -103,6 +103,10 @@ def trend_chart(series: list[tuple[str, Trend]], identifier: str) -> ft.Control:
             ),
             color=SIDE_COLORS[i % len(SIDE_COLORS)],
             stroke_width=3,
+            # one rated game is a point, not a line: drawn as a dot to be seen
+            point=fch.ChartCirclePoint(radius=5, color=SIDE_COLORS[i % len(SIDE_COLORS)])
+            if len(points) == 1
+            else None,
         )
         for i, (_name, points) in enumerate(series)
     ]
@@ -173,7 +177,7 @@ def players_table(state: AppState, on: Bind) -> ft.Control:
                 ft.ListTile(
                     title=ft.Row(
                         [
-                            ft.Text(isolate(stats.name), expand=True, no_wrap=True),
+                            name_cell(stats.name),
                             cell(shown, bold=True),
                             cell(num(stats.finished)),
                             cell(num(stats.wins)),
@@ -192,6 +196,21 @@ def players_table(state: AppState, on: Bind) -> ft.Control:
         if opened:
             rows.append(player_details(stats, rating, browsing.trend(stats.name)))
     return tagged("players-table", ft.Column(rows, spacing=0))
+
+
+def name_cell(name: str) -> ft.Control:
+    """A player's name in the table: one line, a long one ending in an ellipsis
+    (never cut off mid-letter); the full name is still what a screen reader
+    says, a long press shows it, and the player's details write it whole."""
+    return ft.Text(
+        isolate(name),
+        expand=True,
+        no_wrap=True,
+        max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        tooltip=name,
+        semantics_label=name,
+    )
 
 
 def sort_button(state: AppState, on: Bind, key: str, label: str) -> ft.Control:

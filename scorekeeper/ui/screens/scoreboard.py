@@ -10,7 +10,7 @@ import flet as ft
 from scorekeeper.core.model import Game, Variant
 from scorekeeper.core.scoring import Status
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.ui.screens.evening import tonight_box
+from scorekeeper.ui.screens.evening import match_alone, tonight_box
 from scorekeeper.ui.screens.sheet import SCROLL_KEY, adjustment_panel, hand_row, sheet_header
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
@@ -229,6 +229,9 @@ class Scoreboard:
             offer = state.current.offer_new_session
             shape = (evening, offer, state.errors.get("match"))
             shown.append(self.part("tonight", shape, lambda: tonight_box(state, self.on, *shape)))
+        else:  # no session yet: the match can be set from the first game
+            wrong = state.errors.get("match")
+            shown.append(self.part("match", wrong, lambda: match_alone(state, self.on, wrong)))
         for card in self.cards:
             card.show(state)
         shown.append(self.cards_row)

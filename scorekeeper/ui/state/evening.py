@@ -34,9 +34,9 @@ class Evening:
 
     def set_match(self, match: Any) -> None:
         """Play the shown game's session as a match, first to `match` games
-        (None, "" or "off": no match)."""
-        evening = self.current.tonight
-        if evening is None:
+        (None, "" or "off": no match); a game in no session begins one."""
+        evening, saved = self.current.tonight, self.current.saved
+        if saved is None:
             return
         wanted = None if match in (None, "", "off") else match
         if isinstance(wanted, str) and wanted.isdigit():
@@ -45,7 +45,12 @@ class Evening:
             self.shown.errors = {"match": problem}
             return
         self.shown.errors.pop("match", None)
-        self.store.set_match(evening.session, wanted)
+        if evening is not None:
+            self.store.set_match(evening.session, wanted)
+        elif wanted is not None:  # a game in no session: a session begins with it
+            self.store.start_session(saved.id, wanted)
+        else:
+            return
         self.current.sessions_changed = True
         self._refresh()
 

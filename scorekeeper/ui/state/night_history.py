@@ -1,6 +1,6 @@
 """History by session: the sessions the listed games were played in, each
-said once over its games (when, who, each game's winner, the tally). A game
-outside any session stays an entry of its own. No flet."""
+one entry with its listed games under it (when, who, each game's winner, the
+tally). A game outside any session stays an entry of its own. No flet."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -72,3 +72,23 @@ def session_entries(
             moves_text(moves[session.id]),
         )
     return of_game, entries
+
+
+def history_entries(
+    listed: Sequence[GameSummary], session_of: dict[str, str]
+) -> list[tuple[str | None, list[GameSummary]]]:
+    """The listed games as History's entries, in the list's order: a session
+    (its id) with its listed games together, where its first listed game
+    stands; a game in no session (None) alone, never among a session's."""
+    entries: list[tuple[str | None, list[GameSummary]]] = []
+    at: dict[str, int] = {}  # session id -> its entry's place
+    for game in listed:
+        session = session_of.get(game.id)
+        if session is None:
+            entries.append((None, [game]))
+        elif session in at:
+            entries[at[session]][1].append(game)
+        else:
+            at[session] = len(entries)
+            entries.append((session, [game]))
+    return entries
