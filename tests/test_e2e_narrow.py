@@ -1,6 +1,7 @@
 """A 360 px phone in real Chromium, in English and Thai: no house-rule label is
 cut off at the screen's edge or squeezed over its field, and no figure of the
-score sheet (nor its mark of who dealt a hand) is split across lines."""
+scoreboard or the score sheet (nor its mark of who dealt a hand) is split
+across lines, at every text size from 100% to 200%."""
 
 import re
 from collections.abc import Iterator
@@ -120,29 +121,69 @@ def test_house_rule_labels_wrap_inside_their_controls(browser, narrow_app, local
 RULE_DOUBLED = "Big bid: 20 a trick bid, made or set"
 
 
+def set_text_size(page: Page, language: str, size: int) -> None:
+    """Home's *Text size* set to `size` percent (100: left as it is)."""
+    if size == 100:
+        return
+    with i18n.language(language):
+        label = i18n.percent(size / 100)
+    expect(page.get_by_role("button", name=tr(language, "New game"))).to_be_visible()
+    settle(page)
+    reveal(page, hook(page, "text-size")).click()
+    page.get_by_role("button", name=label, exact=True).click()
+    page.wait_for_function(f"document.documentElement.style.fontSize === '{size}%'")
+
+
+def inside(page: Page, element: Locator, inset: int) -> bytes:
+    """A screenshot of what `element` covers, less `inset` px on every side."""
+    box = element.bounding_box()
+    assert box, element
+    return page.screenshot(
+        clip={
+            "x": box["x"] + inset,
+            "y": box["y"] + inset,
+            "width": box["width"] - 2 * inset,
+            "height": box["height"] - 2 * inset,
+        }
+    )
+
+
+SIZES = [100, 150, 200]
+
+
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("locale", "language"), LANGUAGES)
-def test_no_figure_of_the_sheet_wraps(browser, narrow_app, locale, language):
+def test_no_figure_of_the_scoreboard_or_the_sheet_wraps(
+    browser, narrow_app, locale, language, size
+):
     app, game_id = narrow_app
     page = open_in(browser, app.url, locale)
     try:
+        set_text_size(page, language, size)
         load(page, f"{app.base}game/{game_id}")
         expect(hook(page, "hand-3")).to_be_attached()
         settle(page)
+        still(page)
+        for side, score in enumerate(("-200", "65")):  # each side's score: one line of glyphs
+            drawn = pixels.glyph_heights(inside(page, hook(page, f"side-{side}"), 6))
+            assert len(drawn) == len(score), f"{score} is not drawn on one line: {drawn}"
         for number in (1, 2, 3):
             for side in (0, 1):  # the hand's points, then the arrow and the total
                 figures = hook(page, f"figures-{number}-{side}")
-                box = figures.bounding_box()
-                assert box, f"figures-{number}-{side}"
-                said = figures.inner_text()
-                assert box["height"] < 28, f"{said!r} is not on one line ({box['height']} px)"
-        for number in (1, 2, 3):  # who dealt: one short line in the dealer's column
-            dealt = hook(page, f"dealer-{number}")
-            dealt_box = dealt.bounding_box()
-            assert dealt_box and dealt_box["height"] < 22, f"dealer-{number}: {dealt_box}"
-            assert dealt_box["x"] >= 0 and dealt_box["x"] + dealt_box["width"] <= 360
-        mark = hook(page, "penalty-2-0")
-        mark_box = mark.bounding_box()
-        assert mark_box and mark_box["height"] < 40, "a bag penalty is a short mark"
+                reveal(page, figures)
+                still(page)
+                lines = pixels.text_lines(inside(page, figures, 0))
+                assert lines == 1, f"{figures.inner_text()!r} is on {lines} lines"
+        if size == 100:
+            for number in (1, 2, 3):  # who dealt: one short line in the dealer's column
+                dealt = hook(page, f"dealer-{number}")
+                dealt_box = dealt.bounding_box()
+                assert dealt_box and dealt_box["height"] < 22, f"dealer-{number}: {dealt_box}"
+                assert dealt_box["x"] >= 0 and dealt_box["x"] + dealt_box["width"] <= 360
+            mark = hook(page, "penalty-2-0")
+            mark_box = mark.bounding_box()
+            assert mark_box and mark_box["height"] < 40, "a bag penalty is a short mark"
+        page.mouse.wheel(0, -10_000)
         for _ in scroll_through(page):
             assert ink_at_right_edge(page) == 0, "text runs off the screen's edge"
     finally:

@@ -17,6 +17,7 @@ from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     banner,
+    fitted_size,
     heading,
     tagged,
     tool,
@@ -45,13 +46,17 @@ def players_line(game: Game, side: int) -> list[ft.Control]:
     return [ft.Text(" ", size=13)] if named else []
 
 
+SCORE_ROOM = 128  # px inside a side's card on a 360 px phone
+
+
 class SideCard:
     """One side's card: its score and bags, changed in place after each hand."""
 
     def __init__(self, game: Game, side: int) -> None:
         self.side = side
         many = len(game.variant.sides) > 2  # two cards a row on a phone: smaller figures
-        self.score = ft.Text("", size=34 if many else 44, weight=ft.FontWeight.BOLD)
+        self.size = 34 if many else 44
+        self.score = ft.Text("", size=self.size, weight=ft.FontWeight.BOLD)
         self.bags = ft.Text("", size=14)
         card = ft.Container(
             ft.Column(
@@ -95,6 +100,8 @@ class SideCard:
             limit=num(limit),
         )
         self.score.value = num(total.score)
+        # one line at every text size: smaller where a 360 px phone's card is too narrow
+        self.score.size = fitted_size(self.score.value, self.size, SCORE_ROOM, state.text_size)
         self.bags.value = bags + (_(" · near the penalty!") if near else "")
         self.bags.color = ft.Colors.ERROR if near else None
 
@@ -257,7 +264,7 @@ class Scoreboard:
             count = len(game.hands)
             first = 0 if state.current.all_hands else max(0, count - RECENT_HANDS)
             for index in reversed(range(first, count)):
-                drawn = (game.hands[index], score.hands[index])
+                drawn = (game.hands[index], score.hands[index], state.text_size)
                 shown.append(
                     self.part(("hand", index), drawn, partial(hand_row, state, self.on, index))
                 )

@@ -6,7 +6,14 @@ import flet as ft
 
 from scorekeeper.core.model import Adjustment, Game, Variant
 from scorekeeper.i18n import _
-from scorekeeper.ui.screens.widgets import SIDE_COLORS, Bind, error_text, icon_button, tagged
+from scorekeeper.ui.screens.widgets import (
+    SIDE_COLORS,
+    Bind,
+    error_text,
+    fitted_size,
+    icon_button,
+    tagged,
+)
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import (
     bag_penalty_line,
@@ -20,6 +27,7 @@ from scorekeeper.ui.text import (
 
 FORM_KEY = "adjustment-form"  # the page scrolls the penalty form into view by it
 NO_BREAK = "\u00a0"
+FIGURES_ROOM = 190  # px a 360 px phone leaves the sides' columns of a hand's line
 SCROLL_KEY = ft.ScrollKey(FORM_KEY)  # type: ignore[call-arg]
 
 
@@ -56,7 +64,14 @@ def hand_row(state: AppState, on: Bind, index: int) -> ft.Control:
             ft.Column(
                 [
                     ft.Text(f"{bids} / {took}", size=14),
-                    figures(sh.points, sh.score, SIDE_COLORS[sh.side], f"{index + 1}-{sh.side}"),
+                    figures(
+                        sh.points,
+                        sh.score,
+                        SIDE_COLORS[sh.side],
+                        f"{index + 1}-{sh.side}",
+                        room=FIGURES_ROOM / len(result.sides),
+                        text_size=state.text_size,
+                    ),
                     *(
                         [
                             tagged(
@@ -166,18 +181,21 @@ def dealer_mark(game: Game, index: int, dealer: int) -> ft.Control:
     )
 
 
-def figures(points: int, score: int, color: str, where: str) -> ft.Control:
-    """A hand's points and the total after it ("+45 → 130"). A narrow column
-    may move the total to the next line, whole with its arrow (a no-break
-    space holds them), never a figure split from its arrow or its sign."""
+def figures(
+    points: int, score: int, color: str, where: str, room: float, text_size: int
+) -> ft.Control:
+    """A hand's points and the total after it ("+45 → 130"), on one line: at a
+    larger text size, drawn smaller where its column is too narrow (a no-break
+    space holds the total to its arrow should a wide font still overflow)."""
     points_text, _space, total = (
         _("{points} → {score}").format(points=signed(points), score=num(score)).partition(" ")
     )
+    shown = f"{points_text} {total.replace(' ', NO_BREAK)}"
     return tagged(
         f"figures-{where}",
         ft.Text(
-            f"{points_text} {total.replace(' ', NO_BREAK)}",
-            size=16,
+            shown,
+            size=fitted_size(shown, 16, room, text_size),
             weight=ft.FontWeight.BOLD,
             color=color,
         ),

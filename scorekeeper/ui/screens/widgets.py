@@ -189,6 +189,23 @@ def banner(text: str, identifier: str, color: str = ft.Colors.SECONDARY_CONTAINE
     )
 
 
+# Widths of the characters of a figure, in ems of the bold app font (Roboto's
+# digits and signs, DejaVu Sans's arrow): enough to tell whether a figure fits.
+FIGURE_EMS = {"-": 0.3, "+": 0.6, ",": 0.22, ".": 0.28, " ": 0.26, "\u00a0": 0.26, "\u2192": 0.86}
+INVISIBLE = frozenset("\u200e\u200f\u2060\u2066\u2067\u2068\u2069")
+
+
+def fitted_size(figure: str, size: float, room: float, text_size: int) -> float:
+    """The font size (before the page's text size scales it) at which `figure`
+    stays on one line within `room` px: `size`, or smaller where the text size
+    would make it wider than its room (a 360 px phone's column). A figure never
+    splits across lines; it scales less than the words around it."""
+    ems = sum(0 if c in INVISIBLE else FIGURE_EMS.get(c, 0.6) for c in figure)
+    if not ems:
+        return size
+    return min(size, int(room / (ems * text_size / 100)))
+
+
 BAR_HEIGHT = 56  # px: Material's app bar
 BAR_GROWTH = 80  # px more per 100% of text size above 100%: three lines of BAR_TITLE_SIZE
 BAR_TITLE_SIZE = 16  # px before scaling, where the bar's title may wrap
