@@ -177,12 +177,14 @@ def test_the_same_keys_correct_a_saved_hand(store):
     press = Typist(state)
     press("4", "3", "2", "4", "Enter", "3", "4", "2", "R", "Enter")
     state.edit_hand(0)
-    assert state.keypad_seat is None  # every bid is in: an arrow picks the first bidder
-    press("Arrow Down", "5")  # an edit stays on the player it corrects
+    assert state.keypad_seat == 1  # the first bidder, whose line has the keyboard focus
+    press("6")  # at once, as on a new hand; an edit stays on the player it corrects
+    assert bids(state)[1] == Bid(6) and state.keypad_seat == 1
+    press("Arrow Down", "Arrow Up", "5")
     assert bids(state)[1] == Bid(5) and state.keypad_seat == 1
     press("1", "0", gap=0.2)
     assert bids(state)[1] == Bid(10)
-    press("Arrow Down", "2", "Enter", "Arrow Down", "Backspace")
+    press("Arrow Down", "2", "Enter", "Backspace")  # the tricks step starts on Beth too
     assert state.draft.step is Step.TRICKS and state.draft.tricks[1] == 0
     press("Arrow Up", "R", "Enter")  # Alex, before Beth in the bidding order: the rest
     hand = state.saved.game.hands[0]
