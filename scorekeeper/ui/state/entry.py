@@ -52,6 +52,7 @@ class HandEntry:
             variant.player_count, len(saved.game.hands), saved.revision, variant.tricks
         )
         self._blind = (None, None, False)  # a new entry starts from the bids shown
+        self._focus = (None, None)  # and from its first bidder, whatever the last one left
         self._keep()
 
     def edit_hand(self, index: int) -> None:
@@ -64,6 +65,7 @@ class HandEntry:
             saved.game.hands[index], index, saved.revision, saved.game.variant.tricks
         )
         self._blind = (None, None, False)
+        self._focus = (None, None)
         self._keep()
 
     def _keep(self) -> None:
