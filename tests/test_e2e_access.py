@@ -306,7 +306,7 @@ def test_text_at_150_percent_fits_a_small_phone_and_a_hand_is_saved(
         reveal(page, hook(page, "text-size")).click()
         with i18n.language(language):
             label = i18n.percent(1.5)
-        page.get_by_role("button", name=label, exact=True).click()
+        page.get_by_role("menuitem", name=label, exact=True).click()
         page.wait_for_function("document.documentElement.style.fontSize === '150%'")
         expect(hook(page, "text-size")).to_have_accessible_name(re.compile(f"{big}.*{label}"))
         # kept on the device: a reload draws at 150% from the start

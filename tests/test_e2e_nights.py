@@ -70,7 +70,7 @@ def test_a_match_to_two_announces_its_winner_once(phone):
     enter_hand(page, *SIDE_0)
     rematch(page)
     hook(page, "match").click()
-    page.get_by_role("button", name="First to 2").click()
+    page.get_by_role("menuitem", name="First to 2").click()
     expect(hook(page, "tonight")).to_have_text(
         loose("Tonight: Alex + Charlie 1, Beth + David 0 · first to 2")
     )
