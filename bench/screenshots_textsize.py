@@ -34,7 +34,7 @@ def main() -> None:
                 reveal(page, hook(page, "text-size")).click()
                 with i18n.language(language):
                     size = i18n.percent(1.5)
-                page.get_by_role("button", name=size, exact=True).click()
+                page.get_by_role("menuitem", name=size, exact=True).click()
                 page.wait_for_function("document.documentElement.style.fontSize === '150%'")
                 settle(page)
                 shoot(page, f"text150-{language}-home")

@@ -367,7 +367,7 @@ def text_at_150_percent(page: Page, language: str, reload: Callable[[], None], b
     assert text_size(page) == ""
     with i18n.language(language):
         label = i18n.percent(1.5)
-    choice = page.get_by_role("button", name=label, exact=True)
+    choice = page.get_by_role("menuitem", name=label, exact=True)
     for _ in range(3):  # Home may still be moving (a message, the install bar): tapped again
         later = page.locator("#install-later")
         if later.is_visible():  # the offline build's install bar covers the screen's foot

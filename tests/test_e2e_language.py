@@ -286,7 +286,7 @@ def test_the_picker_switches_at_once_and_survives_a_reload(browser, app):
         assert html_language(page) == ("he", "rtl")
         page.evaluate("window.stillHere = true")  # gone if the page reloads
         hook(page, "language").click()
-        page.get_by_role("button", name="ไทย", exact=True).click()
+        page.get_by_role("menuitem", name="ไทย", exact=True).click()
         expect(button(page, "th", "New game")).to_be_visible()
         expect(hook(page, "language")).to_have_accessible_name("ภาษา ไทย")
         assert html_language(page) == ("th", "ltr")  # the page's own language follows
@@ -331,7 +331,7 @@ def test_the_connection_lost_banner_speaks_the_page_language(browser, app):
         for page, language in ((thai, "th"), (hebrew, "he"), (picked, "he")):
             expect(button(page, language, "New game")).to_be_visible()
         hook(picked, "language").click()
-        picked.get_by_role("button", name="ไทย", exact=True).click()
+        picked.get_by_role("menuitem", name="ไทย", exact=True).click()
         expect(button(picked, "th", "New game")).to_be_visible()
         app.stop()
         for page, language in ((thai, "th"), (hebrew, "he"), (picked, "th")):

@@ -130,7 +130,7 @@ def set_text_size(page: Page, language: str, size: int) -> None:
     expect(page.get_by_role("button", name=tr(language, "New game"))).to_be_visible()
     settle(page)
     reveal(page, hook(page, "text-size")).click()
-    page.get_by_role("button", name=label, exact=True).click()
+    page.get_by_role("menuitem", name=label, exact=True).click()
     page.wait_for_function(f"document.documentElement.style.fontSize === '{size}%'")
 
 

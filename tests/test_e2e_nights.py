@@ -69,7 +69,7 @@ def test_a_match_to_two_set_on_the_first_game_announces_its_winner_once(phone):
     new_game(page, target=100)
     expect(hook(page, "tonight")).to_have_count(0)  # no session yet, but the match is offered
     hook(page, "match").click()
-    page.get_by_role("button", name="First to 2").click()
+    page.get_by_role("menuitem", name="First to 2").click()
     expect(hook(page, "tonight")).to_have_text(
         loose("Tonight: Alex + Charlie 0, Beth + David 0 · first to 2")
     )

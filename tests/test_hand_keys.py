@@ -177,16 +177,41 @@ def test_the_same_keys_correct_a_saved_hand(store):
     press = Typist(state)
     press("4", "3", "2", "4", "Enter", "3", "4", "2", "R", "Enter")
     state.edit_hand(0)
-    assert state.keypad_seat is None  # every bid is in: an arrow picks the first bidder
-    press("Arrow Down", "5")  # an edit stays on the player it corrects
+    assert state.keypad_seat == 1  # the first bidder, whose line has the keyboard focus
+    press("6")  # at once, as on a new hand; an edit stays on the player it corrects
+    assert bids(state)[1] == Bid(6) and state.keypad_seat == 1
+    press("Arrow Down", "Arrow Up", "5")
     assert bids(state)[1] == Bid(5) and state.keypad_seat == 1
     press("1", "0", gap=0.2)
     assert bids(state)[1] == Bid(10)
-    press("Arrow Down", "2", "Enter", "Arrow Down", "Backspace")
+    press("Arrow Down", "2", "Enter", "Backspace")  # the tricks step starts on Beth too
     assert state.draft.step is Step.TRICKS and state.draft.tricks[1] == 0
     press("Arrow Up", "R", "Enter")  # Alex, before Beth in the bidding order: the rest
     hand = state.saved.game.hands[0]
     assert hand.bids[1:3] == (Bid(10), Bid(2)) and tuple(hand.tricks) == (7, 0, 4, 2)
+
+
+def test_a_cancelled_entry_leaves_no_pick_to_the_next_one(store):
+    """A hand cancelled once every bid was in (nobody left to pick) or with
+    another player picked: the next entry, new or an edit, starts on its first
+    bidder, where the keyboard focus is, and a digit sets their value."""
+    state = start(AppState(store))
+    state.begin_hand()
+    press = Typist(state)
+    press("4", "3", "2", "4")
+    assert state.keypad_seat is None  # every bid is in
+    state.cancel_hand()
+    state.begin_hand()
+    assert state.keypad_seat == 1
+    press("4", "3", "2", "4", "Enter", "3", "4", "2", "R", "Enter")
+    state.edit_hand(0)
+    press("Arrow Down")
+    assert state.keypad_seat == 2
+    state.cancel_hand()
+    state.edit_hand(0)
+    assert state.keypad_seat == 1
+    press("5")
+    assert bids(state)[1] == Bid(5)
 
 
 def test_keys_do_nothing_off_the_hand_screen(store):

@@ -317,7 +317,7 @@ def test_home_asks_for_nothing_that_fails(site: Path, tmp_path: Path) -> None:
             wait_usable(page, served.url)
             page.wait_for_load_state("networkidle")
             hook(page, "language").click()
-            page.get_by_role("button", name="ไทย", exact=True).click()
+            page.get_by_role("menuitem", name="ไทย", exact=True).click()
             expect(page.get_by_role("button", name="เกมใหม่")).to_be_visible()
             settle(page)
             page.wait_for_load_state("networkidle")

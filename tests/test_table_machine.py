@@ -436,6 +436,7 @@ class Table(RuleBasedStateMachine):
     def begin(self, i):
         if (j := self.pick(i, Screen.GAME)) is not None:
             self.act(j, "begin", self.apps[j].begin_hand)
+            self.starts_on_the_first_bidder(j)
 
     @showing(Screen.GAME)
     @rule(i=st.integers(0, DEVICES - 1), k=st.integers(0, 20))
@@ -444,6 +445,14 @@ class Table(RuleBasedStateMachine):
             app = self.apps[j]
             if app.saved and app.saved.game.hands:
                 self.act(j, "edit", app.edit_hand, k % len(app.saved.game.hands))
+                self.starts_on_the_first_bidder(j)
+
+    def starts_on_the_first_bidder(self, j):
+        """A new entry, new hand or edit, picks its first bidder (the line the
+        keyboard focus starts on), whatever an entry cancelled before left."""
+        app = self.apps[j]
+        if app.screen is Screen.HAND and app.draft:
+            assert app.keypad_seat == app.bidding_order()[0], "; ".join(self.trace)
 
     @showing(Screen.HAND, editing=True)
     @rule(i=st.integers(0, DEVICES - 1), seat=st.integers(0, 3))

@@ -20,6 +20,7 @@ from scorekeeper.core.model import NIL, Bid, Game, Variant
 from scorekeeper.core.rules import FailedNilTricks, RuleSet
 from scorekeeper.storage.store import GameStore
 from scorekeeper.ui.device import preferred_language
+from scorekeeper.ui.screens.menus import chosen
 from scorekeeper.ui.screens.widgets import SELF_MIRRORING
 from tests.factories import hand
 from tests.inprocess import App, open_app, open_watch
@@ -246,7 +247,7 @@ def test_the_picker_switches_at_once_and_is_remembered_on_the_device(store):
     async def go() -> tuple[App, App]:
         app = await open_app(store, device_storage=device)
         picker = app.hook("language")
-        await app.event(picker, "select", value="he")
+        await app.event(picker, "change", value="he")
         first = app
         again = await open_app(store, device_storage=device)  # a reload on the same device
         return first, again
@@ -274,12 +275,12 @@ def test_the_picker_is_named_in_the_language_shown(store, language, label, then)
 
     async def go() -> tuple[tuple[Any, Any], tuple[Any, Any]]:
         app = await open_app(store, device_storage={"language": language})
-        picker = app.tagged("language")
-        before = (picker.label, picker.value)
+        picker = app.hook("language")
+        before = (picker.label, chosen(picker))
         other = "th" if language == "he" else "he"
-        await app.event(app.hook("language"), "select", value=other)
-        picker = app.tagged("language")
-        return before, (picker.label, picker.value)
+        await app.event(app.hook("language"), "change", value=other)
+        picker = app.hook("language")
+        return before, (picker.label, chosen(picker))
 
     before, after = asyncio.run(go())
     assert before == (label, i18n.LANGUAGES[language])

@@ -140,7 +140,7 @@ def test_the_session_picked_to_move_into_is_kept_in_the_state(store):
         await app.route(f"/review/{moving}")
         await app.tap("leave-session")
         other = app.hook("move-to").options[0].key
-        await app.event(app.hook("move-to"), "select", value=other)
+        await app.event(app.hook("move-to"), "change", value=other)
         await app.click("Move")
         assert store.session_of(moving).id == other
 
@@ -177,7 +177,7 @@ def test_a_session_changed_on_one_device_shows_at_once_on_the_others_and_the_boa
         laptop = await open_app(store, hub, route=f"/game/{playing}")
         assert live_tally().match is None
         await phone.route(f"/game/{playing}")
-        await phone.event(phone.hook("match"), "select", value="3")
+        await phone.event(phone.hook("match"), "change", value="3")
         await until(lambda: plain(laptop.hook("tonight").value).endswith("· first to 3"))
         assert live_tally().match == 3
         await phone.route(f"/review/{first}")

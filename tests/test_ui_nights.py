@@ -10,6 +10,7 @@ import flet as ft
 import pytest
 
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.screens.menus import chosen
 from scorekeeper.ui.state import AppState
 from tests.inprocess import open_app
 from tests.test_ui_state import play, start
@@ -184,9 +185,9 @@ def test_the_match_picker_and_the_detail_in_a_real_flet_session(store):
     async def go():
         app = await open_app(store)
         await app.route(f"/game/{state.saved.id}")
-        await app.event(app.hook("match"), "select", value="2")
+        await app.event(app.hook("match"), "change", value="2")
         assert plain(app.hook("tonight").value).endswith("· first to 2")
-        assert app.tagged("match").value == "First to 2"
+        assert chosen(app.hook("match")) == "First to 2"
         await app.route(f"/review/{state.saved.id}")
         assert plain(app.hook("detail-tonight").value).startswith("Tonight: Alex + Charlie 1")
         await app.tap("leave-session")
@@ -298,12 +299,12 @@ def test_the_first_games_scoreboard_has_the_match_picker(store):
         app = await open_app(store)
         await app.route(f"/game/{state.saved.id}")
         assert app.has("match") and not app.has("tonight")
-        assert app.tagged("match").value == "Off"
-        await app.event(app.hook("match"), "select", value="3")
+        assert chosen(app.hook("match")) == "Off"
+        await app.event(app.hook("match"), "change", value="3")
         assert plain(app.hook("tonight").value) == (
             "Tonight: Alex + Charlie 0, Beth + David 0 · first to 3"
         )
-        assert app.tagged("match").value == "First to 3"
+        assert chosen(app.hook("match")) == "First to 3"
         assert store.sessions()[0].match == 3
 
     asyncio.run(go())

@@ -398,14 +398,14 @@ def test_an_edit_changes_the_picked_player_and_stays_on_them(store):
     state = start(AppState(store))
     play(state, [3, 3, 3, 3], [4, 3, 3, 3])
     state.edit_hand(0)
-    assert state.keypad_seat is None, "everyone has bid: nobody is picked"
+    assert state.keypad_seat == 1, "the first bidder, whose line has the keyboard focus"
     state.focus_seat(2)
     state.press("5")
     assert state.draft.bids == (Bid(3), Bid(3), Bid(5), Bid(3)) and state.keypad_seat == 2
     state.press("4")  # a second thought: still Charlie's bid
     assert state.draft.bids[2] == Bid(4) and state.keypad_seat == 2
     state.to_tricks()
-    assert state.keypad_seat is None
+    assert state.keypad_seat == 1  # the first bidder again
     state.focus_seat(0)
     state.press("2")
     assert state.draft.tricks == (2, 3, 3, 3) and state.keypad_seat == 0

@@ -11,6 +11,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from scorekeeper.core.rules import RuleSet
 from scorekeeper.core.scoring import scored
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.screens.menus import chosen
 from tests import factories
 from tests.inprocess import any_message, open_app
 
@@ -776,18 +777,18 @@ def test_values_no_control_sends_get_a_message_not_a_traceback(store):
     run(go())
 
 
-def test_every_dropdown_is_named_for_screen_readers(store):
-    """The label a dropdown draws does not reach the accessibility tree: each one
-    sits in a Semantics that names it, and says the option chosen where it has one."""
+def test_every_menu_is_a_button_named_by_its_label_and_choice(store):
+    """Every menu is Flutter's DropdownButton (a node a screen reader's
+    activation opens and the focus lands on: Material 3's DropdownMenu is
+    neither), which draws its label and the option chosen into its name."""
 
     def named(app):
-        found = {}
-        for control in app.walk():
-            if isinstance(control, ft.Semantics) and isinstance(control.content, ft.Dropdown):
-                found[str(control.content.label)] = (control.label, control.value)
-        dropdowns = [c for c in app.walk() if isinstance(c, ft.Dropdown)]
-        assert len(found) == len(dropdowns), [d.label for d in dropdowns]
-        return found
+        assert not [c for c in app.walk() if isinstance(c, ft.Dropdown)]
+        return {
+            str(c.label): (str(c.label), chosen(c))
+            for c in app.walk()
+            if isinstance(c, ft.DropdownM2)
+        }
 
     async def go():
         app = await open_app(store)
@@ -800,10 +801,7 @@ def test_every_dropdown_is_named_for_screen_readers(store):
             "First dealer": ("First dealer", "1 · South"),
             "House rules": ("House rules", "Standard: 500, 10 bags"),
         }
-        dealer = next(
-            c for c in app.walk() if isinstance(c, ft.Dropdown) and c.label == "First dealer"
-        )
-        await app.event(dealer, "select", value="2")
+        await app.event(app.hook("first-dealer"), "change", value="2")
         assert named(app)["First dealer"] == ("First dealer", "3 · North")
         await app.click("Home")
         await new_game(app)

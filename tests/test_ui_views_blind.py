@@ -8,6 +8,7 @@ import pytest
 from scorekeeper.core.model import Hand, blind_bid
 from scorekeeper.core.rules import PRESETS, RuleSet
 from scorekeeper.storage.store import GameStore
+from scorekeeper.ui.screens.menus import chosen
 from tests import factories
 from tests.inprocess import open_app
 from tests.test_ui_views import pick, plain, run
@@ -68,15 +69,15 @@ def test_setup_has_the_new_rules_each_explained(store):
         assert any(t.startswith("A big bid scores 20 for each trick bid") for t in texts)
         assert any(t.startswith("A side that trails may bid its contract") for t in texts)
         dropdown = app.hook("rule-failed-nil")
-        assert isinstance(dropdown, ft.Dropdown)
+        assert isinstance(dropdown, ft.DropdownM2)
         assert [o.key for o in dropdown.options] == ["bags", "count_for_partner", "ignored"]
-        assert [o.text for o in dropdown.options] == [
+        assert [o.content.value for o in dropdown.options] == [
             "Are bags",
             "Count for the partner",
             "Count for nothing",
         ]
-        await app.event(dropdown, "select", value="ignored")
-        assert app.tagged("rule-failed-nil").value == "Count for nothing"
+        await app.event(dropdown, "change", value="ignored")
+        assert chosen(dropdown) == "Count for nothing"
         assert any(t.startswith("A failed nil still loses its bonus") for t in app.texts())
         labels = {str(c.label) for c in app.walk() if isinstance(c, ft.TextField)}
         assert "Smallest blind bid of a side" not in labels, "folded while blind bids are off"

@@ -5,7 +5,8 @@ session or into another)."""
 import flet as ft
 
 from scorekeeper.i18n import _
-from scorekeeper.ui.screens.widgets import Bind, banner, error_text, heading, named, tagged
+from scorekeeper.ui.screens.menus import menu
+from scorekeeper.ui.screens.widgets import Bind, banner, error_text, heading, tagged
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.state.evening import MATCH_CHOICES
 from scorekeeper.ui.state.tonight import Tonight
@@ -22,18 +23,14 @@ def match_picker(state: AppState, on: Bind, match: int | None) -> ft.Control:
     if match is not None and match not in MATCH_CHOICES:
         choices.append((str(match), _("First to {count}").format(count=num(match))))
     value = "off" if match is None else str(match)
-    return named(
-        ft.Dropdown(
-            label=label,
-            value=value,
-            width=200,
-            dense=True,
-            options=[ft.DropdownOption(key=k, text=t) for k, t in choices],
-            on_select=on(state.set_match, with_value=True),
-        ),
+    return menu(
         label,
-        dict(choices)[value],
+        choices,
+        on(state.set_match, with_value=True),
+        value,
         "match",
+        width=200,
+        dense=True,
     )
 
 
@@ -118,17 +115,14 @@ def session_section(state: AppState, on: Bind) -> list[ft.Control]:
     if others:
         label = _("Move to session")
         row += [
-            named(
-                ft.Dropdown(
-                    label=label,
-                    width=260,
-                    dense=True,
-                    value=state.evening.picked,
-                    on_select=on(state.pick_session, with_value=True),
-                    options=[ft.DropdownOption(key=k, text=t) for k, t in others],
-                ),
+            menu(
                 label,
-                identifier="move-to",
+                others,
+                on(state.pick_session, with_value=True),
+                state.evening.picked,
+                "move-to",
+                width=260,
+                dense=True,
             ),
             ft.OutlinedButton(_("Move"), height=48, on_click=on(state.join_session)),
         ]

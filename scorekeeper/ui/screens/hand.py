@@ -15,12 +15,12 @@ from scorekeeper.core.model import Variant
 from scorekeeper.i18n import _
 from scorekeeper.ui.screens.hand_notes import bid_notes, shape_of, trick_notes
 from scorekeeper.ui.screens.keypad import KEY_HEIGHT, Keypad
+from scorekeeper.ui.screens.menus import menu
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
     Files,
     error_text,
-    named,
     show_error,
     tagged,
 )
@@ -226,16 +226,13 @@ def dealer_picker(state: AppState, on: Bind, two: bool) -> ft.Control:
     assert state.saved
     game, seat = state.saved.game, state.entry_dealer()
     label = _("Who drew first") if two else _("Who dealt this hand")
-    picker = ft.Dropdown(
-        label=label,
-        options=[
-            ft.DropdownOption(key=str(s), text=player(game, s))
-            for s in range(game.variant.player_count)
-        ],
-        value=str(seat),
-        on_select=on(lambda v: state.set_dealer(int(v)), with_value=True),
+    return menu(
+        label,
+        [(str(s), player(game, s)) for s in range(game.variant.player_count)],
+        on(lambda v: state.set_dealer(int(v)), with_value=True),
+        str(seat),
+        "hand-dealer",
     )
-    return named(picker, label, player(game, seat), "hand-dealer")
 
 
 def keys_hint(bids: bool, most: int) -> ft.Control:

@@ -4,12 +4,12 @@ and the way to the statistics."""
 import flet as ft
 
 from scorekeeper.i18n import _, is_rtl, ngettext
+from scorekeeper.ui.screens.menus import menu
 from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     export_buttons,
     game_card,
-    named,
     tagged,
     tool,
     undo_delete,
@@ -51,19 +51,13 @@ def history(state: AppState, on: Bind) -> list[ft.Control]:
                     on_submit=on(state.filter_history, with_value=True),
                 ),
             ),
-            named(
-                ft.Dropdown(
-                    label=_("Status"),
-                    width=170,
-                    dense=True,
-                    value=status,
-                    options=[ft.DropdownOption(key=k, text=text) for k, text in statuses.items()],
-                    on_select=on(
-                        lambda status: state.filter_history(status=status), with_value=True
-                    ),
-                ),
+            menu(
                 _("Status"),
-                statuses[status],
+                statuses.items(),
+                on(lambda status: state.filter_history(status=status), with_value=True),
+                status,
+                width=170,
+                dense=True,
             ),
         ],
         wrap=True,

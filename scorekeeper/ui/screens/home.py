@@ -3,12 +3,12 @@
 import flet as ft
 
 from scorekeeper.i18n import LANGUAGES, _, percent
+from scorekeeper.ui.screens.menus import menu
 from scorekeeper.ui.screens.widgets import (
     Bind,
     Files,
     game_card,
     heading,
-    named,
     tool,
     undo_delete,
     wrapping_switch,
@@ -18,41 +18,30 @@ from scorekeeper.ui.state import TEXT_SIZES, AppState
 
 def language_picker(state: AppState, on: Bind) -> ft.Control:
     """Each language named in itself, so anyone finds theirs whatever is shown."""
-    return named(
-        ft.Dropdown(
-            label=_("Language"),
-            leading_icon=ft.Icons.LANGUAGE,
-            value=state.language,
-            options=[ft.DropdownOption(key=code, text=name) for code, name in LANGUAGES.items()],
-            on_select=on(state.set_language, with_value=True),
-            dense=True,
-            width=220,
-        ),
+    return menu(
         _("Language"),
-        LANGUAGES.get(state.language),
+        LANGUAGES.items(),
+        on(state.set_language, with_value=True),
+        state.language,
         "language",
+        prefix_icon=ft.Icons.LANGUAGE,
+        dense=True,
+        width=220,
     )
 
 
 def text_size_picker(state: AppState, on: Bind) -> ft.Control:
     """How big every text of the app is drawn on this device (the page scales
     it: the browser's own text scaling, so nothing is drawn twice)."""
-    shown = percent(state.text_size / 100)
-    return named(
-        ft.Dropdown(
-            label=_("Text size"),
-            leading_icon=ft.Icons.FORMAT_SIZE,
-            value=str(state.text_size),
-            options=[
-                ft.DropdownOption(key=str(size), text=percent(size / 100)) for size in TEXT_SIZES
-            ],
-            on_select=on(state.set_text_size, with_value=True),
-            dense=True,
-            width=220,
-        ),
+    return menu(
         _("Text size"),
-        shown,
+        [(str(size), percent(size / 100)) for size in TEXT_SIZES],
+        on(state.set_text_size, with_value=True),
+        str(state.text_size),
         "text-size",
+        prefix_icon=ft.Icons.FORMAT_SIZE,
+        dense=True,
+        width=220,
     )
 
 

@@ -8,13 +8,13 @@ from scorekeeper.core.model import Variant
 from scorekeeper.core.rules import PRESETS
 from scorekeeper.i18n import _, is_rtl
 from scorekeeper.ui.palette import LOGO_GROUND, LOGO_MARK
+from scorekeeper.ui.screens.menus import menu, options, picker
 from scorekeeper.ui.screens.setup_rules import MoreRules
 from scorekeeper.ui.screens.widgets import (
     SIDE_COLORS,
     Bind,
     Files,
     error_text,
-    named,
     show_error,
     table_order,
     wrapping_switch,
@@ -102,17 +102,19 @@ class SetupView:
                 lambda v: state.set_variant(Variant(v[0])), with_value=True, attribute="selected"
             ),
         )
-        self.dealer = ft.Dropdown(
-            label=_("First dealer"),
-            on_select=on(lambda v: state.set_first_dealer(int(v)), with_value=True),
+        self.dealer_named = menu(
+            _("First dealer"),
+            [],
+            on(lambda v: state.set_first_dealer(int(v)), with_value=True),
+            identifier="first-dealer",
         )
-        self.preset = ft.Dropdown(
-            label=_("House rules"),
-            options=[ft.DropdownOption(key=k, text=_(PRESET_LABELS[k])) for k in PRESETS],
-            on_select=on(state.set_preset, with_value=True),
+        self.preset_named = menu(
+            _("House rules"),
+            [(k, _(PRESET_LABELS[k])) for k in PRESETS],
+            on(state.set_preset, with_value=True),
+            identifier="house-rules",
         )
-        self.dealer_named = named(self.dealer, "")
-        self.preset_named = named(self.preset, _("House rules"))
+        self.dealer, self.preset = picker(self.dealer_named), picker(self.preset_named)
         self.customize = ft.Switch(
             label=_("Change house rules"), on_change=on(state.set_customizing, with_value=True)
         )
@@ -278,16 +280,12 @@ class SetupView:
         )
         self.dealer.label = _("Draws first") if two else _("First dealer")
         show_error(self.players_error, errors.get("players") or errors.get("first_dealer"))
-        self.dealer.options = [
-            ft.DropdownOption(key=str(seat), text=form.names[seat].strip() or labels[seat])
+        self.dealer.options = options(
+            (str(seat), form.names[seat].strip() or labels[seat])
             for seat in range(form.variant.player_count)
-        ]
+        )
         self.dealer.value = str(form.first_dealer)
         self.preset.value = form.preset
-        self.dealer_named.label = self.dealer.label
-        chosen = {option.key: option.text for option in self.dealer.options}
-        self.dealer_named.value = chosen.get(self.dealer.value)
-        self.preset_named.value = _(PRESET_LABELS[form.preset])
         self.customize.value = form.customizing
         self.custom.visible = form.customizing
         typed = self.rules_shown == form.rules_revision

@@ -9,7 +9,8 @@ import flet as ft
 
 from scorekeeper.core.rules import FailedNilTricks
 from scorekeeper.i18n import _, is_rtl
-from scorekeeper.ui.screens.widgets import Bind, named, wrapping_switch
+from scorekeeper.ui.screens.menus import menu, picker
+from scorekeeper.ui.screens.widgets import Bind, wrapping_switch
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.state.setup import BLIND_FIELDS
 from scorekeeper.ui.text import (
@@ -53,18 +54,17 @@ class MoreRules:
     def __init__(self, state: AppState, on: Bind) -> None:
         self.state = state
         title = sentence(_(RULE_NAMES["failed_nil_tricks"]))
-        self.failed_nil = ft.Dropdown(
-            label=title,
-            options=[
-                ft.DropdownOption(
-                    key=choice.value, text=sentence(rule_value("failed_nil_tricks", choice.value))
-                )
+        self.failed_nil_named = menu(
+            title,
+            [
+                (choice.value, sentence(rule_value("failed_nil_tricks", choice.value)))
                 for choice in FailedNilTricks
             ],
+            on(state.set_rule, "failed_nil_tricks", with_value=True),
+            identifier="rule-failed-nil",
             expand=True,
-            on_select=on(state.set_rule, "failed_nil_tricks", with_value=True),
         )
-        self.failed_nil_named = named(self.failed_nil, title, identifier="rule-failed-nil")
+        self.failed_nil = picker(self.failed_nil_named)
         self.failed_nil_says = explanation("")
         self.failed_nil_row = ft.Column([self.failed_nil_named, self.failed_nil_says], spacing=2)
         self.switches: dict[str, ft.Switch] = {}
@@ -95,7 +95,6 @@ class MoreRules:
         was typed (written only when the rules changed otherwise)."""
         choice = FailedNilTricks(rules["failed_nil_tricks"])
         self.failed_nil.value = choice.value
-        self.failed_nil_named.value = sentence(rule_value("failed_nil_tricks", choice.value))
         self.failed_nil_says.value = FAILED_NIL_EXPLANATIONS[choice]()
         # a side of one has no partner: only shown there if a rule set chose it
         self.failed_nil_row.visible = partners or choice is not FailedNilTricks.BAGS

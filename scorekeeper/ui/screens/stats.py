@@ -10,8 +10,9 @@ import flet_charts as fch
 from scorekeeper.core.stats import PlayerStats
 from scorekeeper.i18n import _, is_rtl, ngettext, percent
 from scorekeeper.ui.palette import CHART_BAR
+from scorekeeper.ui.screens.menus import menu
 from scorekeeper.ui.screens.ratings import pct, ratings_part
-from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, named, tagged
+from scorekeeper.ui.screens.widgets import Bind, Files, error_text, heading, tagged
 from scorekeeper.ui.state import AppState
 from scorekeeper.ui.text import isolate, names_pair, num
 
@@ -114,16 +115,7 @@ def build(state: AppState, on: Bind, files: Files) -> list[ft.Control]:
         ft.Row(
             [
                 *[
-                    named(
-                        ft.Dropdown(
-                            label=label,
-                            width=160,
-                            dense=True,
-                            on_select=choose(slot),
-                            options=[ft.DropdownOption(key=n, text=n) for n in names],
-                        ),
-                        label,
-                    )
+                    menu(label, [(n, n) for n in names], choose(slot), width=160, dense=True)
                     for label, slot in ((_("Count"), "name"), (_("as"), "into"))
                 ],
                 ft.FilledButton(

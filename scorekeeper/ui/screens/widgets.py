@@ -149,14 +149,6 @@ def wrapping_switch(switch: ft.Switch) -> ft.MergeSemantics:
     return ft.MergeSemantics(content=ft.Row([switch, words], spacing=4))
 
 
-def named(
-    dropdown: ft.Dropdown, label: str, value: str | None = None, identifier: str | None = None
-) -> ft.Semantics:
-    """A dropdown as a screen reader hears it: its name and the option chosen
-    (the label a dropdown draws does not reach the accessibility tree)."""
-    return ft.Semantics(identifier=identifier, label=label, value=value, content=dropdown)
-
-
 def heading(text: str) -> ft.Semantics:
     """A section's title, marked as a heading: a screen reader lists and jumps to it."""
     return ft.Semantics(

@@ -52,6 +52,7 @@ class HandEntry:
             variant.player_count, len(saved.game.hands), saved.revision, variant.tricks
         )
         self._blind = (None, None, False)  # a new entry starts from the bids shown
+        self._focus = (None, None)  # and from its first bidder, whatever the last one left
         self._keep()
 
     def edit_hand(self, index: int) -> None:
@@ -64,6 +65,7 @@ class HandEntry:
             saved.game.hands[index], index, saved.revision, saved.game.variant.tricks
         )
         self._blind = (None, None, False)
+        self._focus = (None, None)
         self._keep()
 
     def _keep(self) -> None:
@@ -139,19 +141,19 @@ class HandEntry:
 
     @property
     def keypad_seat(self) -> int | None:
-        """Whose bid (or tricks) the keypad sets: the first player still to bid,
-        then the next one after each tap (an edit stays on the player picked);
-        a tap on a player picks them."""
+        """Whose bid (or tricks) the keypad sets: the first player still to bid
+        (on the tricks step, and in an edit, the first bidder: the line the
+        keyboard focus starts on), then the next one after each tap (an edit
+        stays on the player picked); a tap on a player picks them."""
         draft = self.draft
         if not self.current.saved or not draft:
             return None
         key = self._draft_key()
         if self._focus[0] != key:
             order = self.bidding_order()
-            if draft.step is Step.BIDS:
+            first: int | None = order[0]
+            if draft.step is Step.BIDS and draft.editing is None:
                 first = next((s for s in order if draft.bids[s] is None), None)
-            else:
-                first = order[0] if draft.editing is None else None
             self._focus = (key, first)
         return self._focus[1]
 
