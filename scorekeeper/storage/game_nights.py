@@ -52,6 +52,7 @@ class GameNights:
     _active: ActiveGames
     _players: Players
     _kept_ratings: KeptRatings
+    _played: dict[str, tuple[SummaryDocument, PlayedAt]]  # see _played_at
 
     def _ids(self) -> set[str]:
         raise NotImplementedError  # the store's: every stored game's id
@@ -70,16 +71,24 @@ class GameNights:
             return sorted(ordered, key=lambda s: when[s.games[0]])
 
     def _played_at(self, game_ids: Iterable[str]) -> dict[str, PlayedAt]:
-        """Where each of these stored games stands in the order played."""
+        """Where each of these stored games stands in the order played. A
+        finished game's row is read once while it stays the same object (its
+        times parsed again only when it changed: 5,000 games, one new)."""
         active = {row["id"]: row for row in self._active.summaries()}
         when = {}
         for game_id in game_ids:
             row: SummaryDocument | None = self._archive.summary(game_id) or active.get(game_id)
-            if row is not None:
-                ended = row.get("ended_at")
-                when[game_id] = played_order(
-                    instant(row["created_at"]), instant(ended) if ended else None, game_id
-                )
+            if row is None:
+                continue
+            known = self._played.get(game_id)
+            if known is not None and known[0] is row:
+                when[game_id] = known[1]
+                continue
+            ended = row.get("ended_at")
+            when[game_id] = played_order(
+                instant(row["created_at"]), instant(ended) if ended else None, game_id
+            )
+            self._played[game_id] = (row, when[game_id])
         return when
 
     @guarded(writes=False)

@@ -95,6 +95,7 @@ class GameStore(GameNights):
         self.notices: list[Later] = []  # things the user must be told (moved files)
         self._lock = threading.RLock()
         self._kept_ratings = KeptRatings()
+        self._played = {}
         try:
             if folder.exists() and not folder.is_dir():
                 raise NotADirectoryError(20, "Not a directory", str(folder))
