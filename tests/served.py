@@ -189,16 +189,26 @@ def type_into(page: Page, label: str, text: str) -> None:
 def reveal(page: Page, target: Locator) -> Locator:
     """Scroll Flutter's view (the wheel, as a person would) until `target` is on screen.
 
-    Playwright's own scrolling moves the accessibility DOM, not Flutter's canvas."""
+    Playwright's own scrolling moves the accessibility DOM, not Flutter's canvas.
+    A node cut by the edge of a scrolling view reports only its visible part,
+    so one within EDGE px of the screen's top or bottom is scrolled further in,
+    unless the view no longer moves."""
     height = page.viewport_size["height"] if page.viewport_size else 800
+    before = None
     for _ in range(30):
         box = target.bounding_box()
         if box and box["y"] >= 0 and box["y"] + box["height"] <= height:
-            return target
+            inside = box["y"] >= EDGE and box["y"] + box["height"] <= height - EDGE
+            if inside or box["height"] >= height / 2 or box == before:
+                return target
+        before = box
         page.mouse.move(10, height / 2)
-        page.mouse.wheel(0, 300 if not box or box["y"] > 0 else -300)
+        page.mouse.wheel(0, 300 if not box or box["y"] >= EDGE else -300)
         still(page)
     raise AssertionError(f"could not scroll to {target}")
+
+
+EDGE = 24  # px: see `reveal`
 
 
 STILL_FRAMES = 6

@@ -1527,7 +1527,7 @@ def test_a_failed_start_said_under_the_players_goes_once_a_name_is_typed(store, 
     for seat, name in enumerate(("Alex", "Beth", "Cy", "Di")):
         state.set_name(seat, name)
 
-    def full(game):
+    def full(game, after=None):
         raise StorageError("disk full at /srv/data", "The disk is full: nothing was saved.")
 
     monkeypatch.setattr(store, "create", full)
