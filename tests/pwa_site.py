@@ -139,16 +139,22 @@ def open_page(context: BrowserContext) -> Page:
     return context.pages[0] if context.pages else context.new_page()
 
 
-def wait_usable(page: Page, url: str | None = None) -> None:
-    """Load (or reload) and wait until the home screen or a game answers. (A
-    busy machine can hold the page's load event past Playwright's 30 s while a
-    service worker serves a new build's files.)"""
+def load_site(page: Page, url: str | None = None) -> None:
+    """Open `url` (or reload) until Flutter has drawn and its accessibility
+    tree is on, waiting as long as a busy machine needs."""
     if url:
         page.goto(url, timeout=USABLE_TIMEOUT)
     else:
         page.reload(timeout=USABLE_TIMEOUT)
     page.wait_for_selector("#loading", state="detached", timeout=USABLE_TIMEOUT)
     enable_semantics(page)
+
+
+def wait_usable(page: Page, url: str | None = None) -> None:
+    """Load (or reload) and wait until the home screen or a game answers. (A
+    busy machine can hold the page's load event past Playwright's 30 s while a
+    service worker serves a new build's files.)"""
+    load_site(page, url)
     ready = page.get_by_role("button", name="New game").or_(
         page.get_by_role("button", name="Enter hand")
     )

@@ -93,10 +93,8 @@ def test_a_match_to_two_set_on_the_first_game_announces_its_winner_once(phone):
     expect(hook(page, "match-won")).to_have_count(0)
 
 
-def test_history_shows_one_session_with_three_games_and_statistics_the_ratings(phone):
-    from openskill.models import PlackettLuce
-
-    page = phone
+def three_games_then_history(page):
+    """A game, a rematch, a decider (won by sides 0, 1, 0), then History."""
     new_game(page, target=100)
     enter_hand(page, *SIDE_0)
     rematch(page)
@@ -104,6 +102,13 @@ def test_history_shows_one_session_with_three_games_and_statistics_the_ratings(p
     rematch(page)
     enter_hand(page, *SIDE_0)
     page.get_by_role("button", name="History").click()
+
+
+def test_history_shows_one_session_with_three_games_and_statistics_the_ratings(phone):
+    from openskill.models import PlackettLuce
+
+    page = phone
+    three_games_then_history(page)
     session = page.locator('[flt-semantics-identifier^="history-session-"]')
     expect(session).to_have_count(1)
     expect(session).to_contain_text("3 games")
@@ -155,13 +160,7 @@ def test_history_keeps_a_sessions_games_inside_its_entry_and_a_game_moved_out_ap
     phone, tmp_path
 ):
     page = phone
-    new_game(page, target=100)
-    enter_hand(page, *SIDE_0)
-    rematch(page)
-    enter_hand(page, *SIDE_1)
-    rematch(page)
-    enter_hand(page, *SIDE_0)
-    page.get_by_role("button", name="History").click()
+    three_games_then_history(page)
     group = page.locator('[flt-semantics-identifier^="history-night-"]')
     expect(group).to_have_count(1)
     inside = group.locator('[flt-semantics-identifier^="history-2"]')

@@ -19,11 +19,12 @@ from tests.pwa_site import (
     USABLE_TIMEOUT,
     OutsideGuard,
     Site,
+    load_site,
     open_page,
     phone_browser,
     wait_usable,
 )
-from tests.served import SMALL_PHONE, enable_semantics, enter_hand, new_game
+from tests.served import SMALL_PHONE, enter_hand, new_game
 from tests.test_e2e_access import (
     AxeFinds,
     NamesItself,
@@ -76,12 +77,7 @@ def built(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Buil
 
 def reopen(page: Page, url: str | None = None) -> None:
     """Load (or reload) the page and wait for Flutter in any language."""
-    if url:
-        page.goto(url, timeout=USABLE_TIMEOUT)
-    else:
-        page.reload(timeout=USABLE_TIMEOUT)
-    page.wait_for_selector("#loading", state="detached", timeout=USABLE_TIMEOUT)
-    enable_semantics(page)
+    load_site(page, url)
     expect(page.locator("[flt-semantics-identifier=language]")).to_be_visible(
         timeout=USABLE_TIMEOUT
     )
