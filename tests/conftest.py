@@ -24,7 +24,7 @@ settings.register_profile(
 # page's renderer for minutes (its main thread busy, every wait in it timing out),
 # in a different test each time and never when that test ran again. A browser
 # test that fails runs once more, from its own fresh page; failing twice fails
-# the run, and the first failure is still printed (`pytest -rR` lists reruns).
+# the run, and the first failure is still printed (below).
 BROWSER_RERUNS = 1
 
 
@@ -32,6 +32,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("e2e") and not item.get_closest_marker("flaky"):
             item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How each test that passed on its second run failed on its first: a
+    failure that goes away must still be seen to be understood."""
+    for report in terminalreporter.stats.get("rerun", []):
+        terminalreporter.write_sep("_", f"first run of {report.nodeid}")
+        terminalreporter.write_line(report.longreprtext)
 
 
 @pytest.fixture(scope="module")
