@@ -156,6 +156,14 @@ def load(page: Page, url: str) -> None:
     enable_semantics(page)
 
 
+def open_keeper_link(page: Page, url: str) -> None:
+    """Open the keeper link on a device and wait for Home: the app keeps the
+    link's secret on the device before it draws Home, so an address opened
+    after that finds it (Flutter's first frame can come before)."""
+    load(page, url)
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+
+
 def enable_semantics(page: Page) -> None:
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")

@@ -17,6 +17,7 @@ from tests.served import (
     load,
     new_game,
     open_app,
+    open_keeper_link,
     pick,
     reveal,
     scores,
@@ -105,7 +106,7 @@ def test_server_restart_mid_game(browser, page, app):
     app.stop()
     app.start()
     fresh = browser.new_page(viewport=PHONE)
-    load(fresh, app.url)  # a device with the keeper link
+    open_keeper_link(fresh, app.url)  # a device with the keeper link
     load(fresh, url)
     expect_score(fresh, 0, 61)
     expect_score(fresh, 1, 60)

@@ -11,6 +11,7 @@ from tests.served import (
     hook,
     load,
     new_game,
+    open_keeper_link,
     pick,
     reveal,
     scores,
@@ -70,7 +71,7 @@ def test_two_phones_entering_the_same_hand_record_it_once(browser, page, app):
     other = browser.new_context(viewport=PHONE)  # a second phone: its own browser profile
     try:
         phone_b = other.new_page()
-        load(phone_b, app.url)  # the keeper link
+        open_keeper_link(phone_b, app.url)
         load(phone_b, page.url)
         expect_score(phone_b, 0, 121)
         phone_b.get_by_role("button", name="Enter hand").click()
